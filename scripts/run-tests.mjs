@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The one test command: type check, then every *.test.ts under src/ and test/ with node's test runner.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function findTests(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules') continue;
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) out.push(...findTests(path));
+    else if (entry.endsWith('.test.ts')) out.push(relative(root, path));
+  }
+  return out;
+}
+
+const filter = process.argv.slice(2);
+if (filter.length === 0) {
+  const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('type check failed');
+    process.exit(tsc.status ?? 1);
+  }
+}
+const files = [...findTests(join(root, 'src')), ...findTests(join(root, 'test'))]
+  .filter((f) => filter.length === 0 || filter.some((p) => f.includes(p)))
+  .sort();
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);
