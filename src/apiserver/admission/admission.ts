@@ -1,0 +1,41 @@
+// The admission chain: every mutating plug-in, then every validating one, as kube-apiserver runs them.
+
+import type { KubeObject } from '../../machinery/object.ts';
+import type { UserInfo } from '../auth/user.ts';
+import type { ResourceType } from '../resource.ts';
+
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+
+export interface AdmissionRequest {
+  operation: AdmissionOperation;
+  resource: ResourceType;
+  subresource: string;
+  namespace: string;
+  name: string;
+  /** The object as it will be stored (mutable for mutating plug-ins). */
+  object?: KubeObject;
+  oldObject?: KubeObject;
+  user: UserInfo;
+  dryRun: boolean;
+  /** Warnings to return to the client (`Warning:` headers). */
+  warnings: string[];
+}
+
+export interface AdmissionPlugin {
+  name: string;
+  mutate?(req: AdmissionRequest): Promise<void> | void;
+  validate?(req: AdmissionRequest): Promise<void> | void;
+}
+
+export class AdmissionChain {
+  private readonly plugins: AdmissionPlugin[] = [];
+
+  register(plugin: AdmissionPlugin): void {
+    this.plugins.push(plugin);
+  }
+
+  async admit(req: AdmissionRequest): Promise<void> {
+    for (const p of this.plugins) if (p.mutate) await p.mutate(req);
+    for (const p of this.plugins) if (p.validate) await p.validate(req);
+  }
+}

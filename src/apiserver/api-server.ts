@@ -1,0 +1,176 @@
+// The API server assembled: store, catalog of resources, admission, controllers of its own
+// (CRDs, APIServices, system namespaces, compaction) and the HTTPS listener.
+
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import type { KubeObject } from '../machinery/object.ts';
+import type { Store } from '../storage/store.ts';
+import { AdmissionChain } from './admission/admission.ts';
+import { namespaceLifecycle } from './admission/namespace-lifecycle.ts';
+import { ServiceAllocators } from './allocators.ts';
+import { APIServiceRegistration } from './apiservice-registration.ts';
+import { Authenticator, StaticTokens } from './auth/authenticator.ts';
+import { INTERNAL_USER } from './auth/user.ts';
+import { builtinPatchSchema } from './builtin/patch-schemas.ts';
+import { BUILTIN_KINDS, builtinResourceType } from './builtin/definitions.ts';
+import { ResourceCatalog } from './catalog.ts';
+import { CRDController } from './crd/crd-controller.ts';
+import { DiscoveryPublisher } from './discovery.ts';
+import { OpenAPIV3Publisher } from './openapi/v3.ts';
+import { createPipeline, type SpecialHandler } from './pipeline.ts';
+import { builtinPrinter } from './printers/index.ts';
+import type { WriteContext } from './registry/context.ts';
+import { ResourceRegistry, type RegistryDeps } from './registry/registry.ts';
+import { registerSelfSubjectReview } from './reviews.ts';
+
+export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
+
+export interface ApiServerOptions {
+  store: Store;
+  host: string;
+  port: number;
+  tls: { key: string; cert: string; ca: string };
+  now?: () => Date;
+  bookmarkIntervalMs?: number;
+  compactionIntervalMs?: number;
+}
+
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+export class ApiServer {
+  readonly catalog = new ResourceCatalog();
+  readonly admission = new AdmissionChain();
+  readonly authenticator: Authenticator;
+  readonly tokens = new StaticTokens();
+  readonly special = new Map<string, SpecialHandler>();
+  readonly deps: RegistryDeps;
+  private readonly crdController: CRDController;
+  private readonly apiservices: APIServiceRegistration;
+  private readonly openapi: OpenAPIV3Publisher;
+  private server?: Http2SecureServer;
+  private compactionTimer?: NodeJS.Timeout;
+  private isReady = false;
+  private readonly allocators: ServiceAllocators;
+
+  constructor(private readonly opts: ApiServerOptions) {
+    this.allocators = new ServiceAllocators(opts.store);
+    this.deps = { store: opts.store, admission: this.admission, services: this.allocators, now: opts.now ?? (() => new Date()) };
+    for (const b of BUILTIN_KINDS) {
+      const type = { ...builtinResourceType(b), printer: builtinPrinter(b.group, b.kind) };
+      const strategy = { ...b.strategy, patchSchema: b.strategy.patchSchema ?? builtinPatchSchema(b.group, b.kind) };
+      this.catalog.add({ type, registry: new ResourceRegistry(type, strategy, this.deps) });
+    }
+    registerSelfSubjectReview(this.catalog, this.special, this.deps.now);
+    this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
+    this.authenticator = new Authenticator(opts.tls.ca);
+    this.authenticator.addTokenAuthenticator(this.tokens);
+    this.crdController = new CRDController(this.registry('apiextensions.k8s.io', 'customresourcedefinitions'), this.catalog, this.deps);
+    this.apiservices = new APIServiceRegistration(this.registry('apiregistration.k8s.io', 'apiservices'), this.catalog);
+    this.openapi = new OpenAPIV3Publisher(() => this.catalog.allTypes());
+    this.catalog.onChange(() => this.openapi.invalidate());
+  }
+
+  registry(group: string, plural: string): ResourceRegistry {
+    const served = this.catalog.all().find((s) => s.type.group === group && s.type.plural === plural);
+    if (!served) throw new Error(`no resource ${plural}.${group}`);
+    return served.registry;
+  }
+
+  get store(): Store {
+    return this.opts.store;
+  }
+
+  internalContext(fieldManager = 'kube-apiserver'): WriteContext {
+    return { user: INTERNAL_USER, dryRun: false, fieldManager, warnings: [] };
+  }
+
+  async start(): Promise<void> {
+    await this.bootstrapNamespaces();
+    await this.crdController.start();
+    await this.apiservices.start();
+    this.startCompaction();
+    const pipeline = createPipeline({
+      catalog: this.catalog,
+      discovery: new DiscoveryPublisher(this.catalog, () => `${this.opts.host}:${this.port}`),
+      openapi: this.openapi,
+      authenticator: this.authenticator,
+      version: versionInfo(),
+      watch: { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000 },
+      special: this.special,
+      ready: () => this.isReady,
+    });
+    this.server = createSecureServer({
+      key: this.opts.tls.key,
+      cert: this.opts.tls.cert,
+      ca: this.opts.tls.ca,
+      allowHTTP1: true,
+      requestCert: true,
+      rejectUnauthorized: false,
+    });
+    this.server.on('request', (req, res) => void pipeline(req, res));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.opts.port, this.opts.host, () => resolve());
+    });
+    this.isReady = true;
+  }
+
+  get port(): number {
+    const addr = this.server?.address() as AddressInfo | null;
+    return addr?.port ?? this.opts.port;
+  }
+
+  /** Waits until the server's own controllers have acted on every change seen so far. */
+  async settled(): Promise<void> {
+    await this.crdController.settled();
+    await this.apiservices.settled();
+  }
+
+  async stop(): Promise<void> {
+    this.isReady = false;
+    clearInterval(this.compactionTimer);
+    this.crdController.stop();
+    const server = this.server;
+    if (server) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Open watches and idle HTTP/2 sessions would hold close() forever.
+        setTimeout(() => resolve(), 2000).unref();
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+    }
+  }
+
+  private async bootstrapNamespaces(): Promise<void> {
+    const namespaces = this.registry('', 'namespaces');
+    for (const name of SYSTEM_NAMESPACES) {
+      if (await namespaces.tryGet('', name)) continue;
+      const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+      await namespaces.create('', ns, this.internalContext()).catch(() => undefined);
+    }
+  }
+
+  /** Keeps five minutes of history, as kube-apiserver asks etcd to. */
+  private startCompaction(): void {
+    const interval = this.opts.compactionIntervalMs ?? 5 * 60_000;
+    let previous = 0;
+    this.compactionTimer = setInterval(async () => {
+      const current = await this.opts.store.currentRevision();
+      if (previous > 0) await this.opts.store.compact(previous).catch(() => undefined);
+      previous = current;
+    }, interval);
+    this.compactionTimer.unref();
+  }
+}
+
+function versionInfo(): Record<string, string> {
+  return {
+    ...KUBERNETES_VERSION,
+    gitCommit: '0000000000000000000000000000000000000000',
+    gitTreeState: 'clean',
+    buildDate: '2026-01-01T00:00:00Z',
+    goVersion: 'go1.24.0',
+    compiler: 'gc',
+    platform: `${process.platform}/${process.arch === 'x64' ? 'amd64' : process.arch}`,
+  };
+}

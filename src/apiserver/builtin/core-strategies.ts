@@ -1,0 +1,229 @@
+// Strategies of core/v1 kinds other than Pod and Service.
+
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import type { Strategy } from '../registry/strategy.ts';
+
+const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+
+function validateDataKeys(obj: KubeObject, fields: string[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of fields) {
+    const data = obj[field];
+    if (data === undefined || data === null) continue;
+    if (!isPlainObject(data)) {
+      errors.push(fieldErrors.invalid(field, data, 'must be a map of strings'));
+      continue;
+    }
+    for (const key of Object.keys(data)) {
+      if (!CONFIG_KEY.test(key) || key.length > 253) {
+        errors.push(fieldErrors.invalid(`${field}[${key}]`, key, "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
+      }
+    }
+  }
+  return errors;
+}
+
+function immutableData(next: KubeObject, prev: KubeObject, fields: string[]): FieldError[] {
+  if (prev.immutable !== true) return [];
+  const errors: FieldError[] = [];
+  if (next.immutable !== true) errors.push(fieldErrors.forbidden('immutable', 'field is immutable when `immutable` is set'));
+  for (const f of fields) {
+    if (JSON.stringify(next[f] ?? null) !== JSON.stringify(prev[f] ?? null)) errors.push(fieldErrors.forbidden(f, 'field is immutable when `immutable` is set'));
+  }
+  return errors;
+}
+
+export const namespaceStrategy: Strategy = {
+  statusSubresource: true,
+  nameRule: 'label',
+  prepareForCreate(obj) {
+    obj.spec = { finalizers: ['kubernetes'], ...(isPlainObject(obj.spec) ? obj.spec : {}) };
+    obj.status = { phase: 'Active' };
+    obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': obj.metadata.name ?? '' };
+  },
+  prepareForUpdate(next, prev) {
+    next.spec = prev.spec;
+    next.metadata.labels = { ...next.metadata.labels, 'kubernetes.io/metadata.name': next.metadata.name ?? '' };
+  },
+  noGeneration: true,
+  deletionBlocked(obj) {
+    const spec = obj.spec as { finalizers?: string[] } | undefined;
+    return (spec?.finalizers?.length ?? 0) > 0;
+  },
+  prepareForDeletion(obj) {
+    obj.status = { ...(obj.status as object), phase: 'Terminating' };
+  },
+  selectableFields: (obj) => ({ 'status.phase': String((obj.status as { phase?: string } | undefined)?.phase ?? '') }),
+};
+
+export const configMapStrategy: Strategy = {
+  statusSubresource: false,
+  validate: (obj) => validateDataKeys(obj, ['data', 'binaryData']),
+  validateUpdate: (next, prev) => immutableData(next, prev, ['data', 'binaryData']),
+  noGeneration: true,
+};
+
+export const secretStrategy: Strategy = {
+  statusSubresource: false,
+  prepareForCreate(obj) {
+    mergeStringData(obj);
+    obj.type ??= 'Opaque';
+  },
+  prepareForUpdate(next, prev) {
+    mergeStringData(next);
+    next.type ??= prev.type;
+  },
+  validate(obj) {
+    const errors = validateDataKeys(obj, ['data']);
+    const data = isPlainObject(obj.data) ? obj.data : {};
+    for (const [k, v] of Object.entries(data)) {
+      if (typeof v !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) {
+        errors.push(fieldErrors.invalid(`data[${k}]`, v, 'illegal base64 data'));
+      }
+    }
+    if (obj.type === 'kubernetes.io/tls') {
+      for (const key of ['tls.crt', 'tls.key']) if (!(key in data)) errors.push(fieldErrors.required(`data[${key}]`));
+    }
+    if (obj.type === 'kubernetes.io/dockerconfigjson' && !('.dockerconfigjson' in data)) errors.push(fieldErrors.required('data[.dockerconfigjson]'));
+    if (obj.type === 'kubernetes.io/service-account-token') {
+      const name = obj.metadata.annotations?.['kubernetes.io/service-account.name'];
+      if (!name) errors.push(fieldErrors.required('metadata.annotations[kubernetes.io/service-account.name]'));
+    }
+    return errors;
+  },
+  validateUpdate(next, prev) {
+    const errors = immutableData(next, prev, ['data']);
+    if (next.type !== prev.type) errors.push(fieldErrors.invalid('type', next.type, 'field is immutable'));
+    return errors;
+  },
+  noGeneration: true,
+  selectableFields: (obj) => ({ type: String(obj.type ?? '') }),
+};
+
+/** `stringData` is write-only: merged into `data` as base64, never stored. */
+function mergeStringData(obj: KubeObject): void {
+  if (!isPlainObject(obj.stringData)) {
+    delete obj.stringData;
+    return;
+  }
+  const data = isPlainObject(obj.data) ? { ...obj.data } : {};
+  for (const [k, v] of Object.entries(obj.stringData)) data[k] = Buffer.from(String(v), 'utf8').toString('base64');
+  obj.data = data;
+  delete obj.stringData;
+}
+
+export const serviceAccountStrategy: Strategy = { statusSubresource: false, noGeneration: true };
+
+const EVENT_TYPES = ['Normal', 'Warning'];
+
+export const coreEventStrategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  validate(obj) {
+    const errors: FieldError[] = [];
+    const involved = obj.involvedObject as Record<string, unknown> | undefined;
+    if (!isPlainObject(involved)) errors.push(fieldErrors.required('involvedObject'));
+    if (obj.type !== undefined && obj.type !== '' && !EVENT_TYPES.includes(String(obj.type))) {
+      errors.push(fieldErrors.notSupported('type', obj.type, EVENT_TYPES));
+    }
+    return errors;
+  },
+  selectableFields(obj) {
+    const io = (obj.involvedObject ?? {}) as Record<string, unknown>;
+    const source = (obj.source ?? {}) as Record<string, unknown>;
+    return {
+      'involvedObject.kind': String(io.kind ?? ''),
+      'involvedObject.namespace': String(io.namespace ?? ''),
+      'involvedObject.name': String(io.name ?? ''),
+      'involvedObject.uid': String(io.uid ?? ''),
+      'involvedObject.apiVersion': String(io.apiVersion ?? ''),
+      'involvedObject.resourceVersion': String(io.resourceVersion ?? ''),
+      'involvedObject.fieldPath': String(io.fieldPath ?? ''),
+      reason: String(obj.reason ?? ''),
+      reportingComponent: String(obj.reportingComponent ?? ''),
+      source: String(source.component ?? ''),
+      type: String(obj.type ?? ''),
+    };
+  },
+};
+
+export const eventsV1Strategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  selectableFields(obj) {
+    const r = (obj.regarding ?? {}) as Record<string, unknown>;
+    return {
+      'regarding.kind': String(r.kind ?? ''),
+      'regarding.namespace': String(r.namespace ?? ''),
+      'regarding.name': String(r.name ?? ''),
+      'regarding.uid': String(r.uid ?? ''),
+      reason: String(obj.reason ?? ''),
+      reportingController: String(obj.reportingController ?? ''),
+      type: String(obj.type ?? ''),
+    };
+  },
+};
+
+export const nodeStrategy: Strategy = {
+  statusSubresource: true,
+  keepStatusOnCreate: true,
+  selectableFields: (obj) => ({ 'spec.unschedulable': String((obj.spec as { unschedulable?: boolean } | undefined)?.unschedulable ?? false) }),
+};
+
+const ACCESS_MODES = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
+
+function validateAccessModes(modes: unknown, path: string): FieldError[] {
+  if (!Array.isArray(modes) || modes.length === 0) return [fieldErrors.required(path, 'at least 1 access mode is required')];
+  return modes.filter((m) => !ACCESS_MODES.includes(String(m))).map((m) => fieldErrors.notSupported(path, m, ACCESS_MODES));
+}
+
+export const pvcStrategy: Strategy = {
+  statusSubresource: true,
+  prepareForCreate(obj) {
+    const spec = (obj.spec ?? {}) as Record<string, unknown>;
+    spec.volumeMode ??= 'Filesystem';
+    obj.spec = spec;
+    obj.status = { phase: 'Pending' };
+  },
+  validate(obj) {
+    const spec = obj.spec as Record<string, unknown> | undefined;
+    if (!isPlainObject(spec)) return [fieldErrors.required('spec')];
+    const errors = validateAccessModes(spec.accessModes, 'spec.accessModes');
+    const storage = (spec.resources as { requests?: Record<string, unknown> } | undefined)?.requests?.storage;
+    if (storage === undefined) errors.push(fieldErrors.required('spec.resources[storage]'));
+    return errors;
+  },
+  validateUpdate(next, prev) {
+    const n = { ...(next.spec as object), resources: undefined, volumeName: undefined };
+    const p = { ...(prev.spec as object), resources: undefined, volumeName: undefined };
+    if (JSON.stringify(n) !== JSON.stringify(p) && (prev.spec as { volumeName?: string }).volumeName) {
+      return [fieldErrors.forbidden('spec', 'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims')];
+    }
+    return [];
+  },
+};
+
+export const pvStrategy: Strategy = {
+  statusSubresource: true,
+  prepareForCreate(obj) {
+    const spec = (obj.spec ?? {}) as Record<string, unknown>;
+    spec.persistentVolumeReclaimPolicy ??= 'Retain';
+    spec.volumeMode ??= 'Filesystem';
+    obj.spec = spec;
+    obj.status = { phase: 'Pending' };
+  },
+  validate(obj) {
+    const spec = obj.spec as Record<string, unknown> | undefined;
+    if (!isPlainObject(spec)) return [fieldErrors.required('spec')];
+    const errors = validateAccessModes(spec.accessModes, 'spec.accessModes');
+    if ((spec.capacity as Record<string, unknown> | undefined)?.storage === undefined) errors.push(fieldErrors.required('spec.capacity'));
+    return errors;
+  },
+};
+
+export const resourceQuotaStrategy: Strategy = { statusSubresource: true };
+export const limitRangeStrategy: Strategy = { statusSubresource: false };
+export const endpointsStrategy: Strategy = { statusSubresource: false, noGeneration: true };
+export const plainStrategy: Strategy = { statusSubresource: false };
+export const withStatusStrategy: Strategy = { statusSubresource: true };

@@ -1,0 +1,88 @@
+// Every built-in kind cozylab serves, with the names, scope, short names and categories
+// kube-apiserver gives it, and the strategy that governs its writes.
+
+import { ALL_VERBS, type ResourceType } from '../resource.ts';
+import type { Strategy } from '../registry/strategy.ts';
+import * as core from './core-strategies.ts';
+import * as other from './other-strategies.ts';
+import { podStrategy } from './pod-strategy.ts';
+import { serviceStrategy } from './service-strategy.ts';
+import * as workloads from './workload-strategies.ts';
+import { crdStrategy } from '../crd/crd-strategy.ts';
+
+export interface BuiltinKind {
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  namespaced: boolean;
+  shortNames?: string[];
+  categories?: string[];
+  subresources?: string[];
+  verbs?: string[];
+  strategy: Strategy;
+}
+
+const ALL = ['all'];
+
+export const BUILTIN_KINDS: BuiltinKind[] = [
+  // core/v1
+  { group: '', version: 'v1', kind: 'Namespace', plural: 'namespaces', namespaced: false, shortNames: ['ns'], subresources: ['status', 'finalize'], strategy: core.namespaceStrategy },
+  { group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true, shortNames: ['cm'], strategy: core.configMapStrategy },
+  { group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true, strategy: core.secretStrategy },
+  { group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true, shortNames: ['sa'], subresources: ['token'], strategy: core.serviceAccountStrategy },
+  { group: '', version: 'v1', kind: 'Service', plural: 'services', namespaced: true, shortNames: ['svc'], categories: ALL, subresources: ['status'], strategy: serviceStrategy },
+  { group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true, shortNames: ['po'], categories: ALL, subresources: ['status', 'binding', 'log', 'eviction', 'exec', 'attach', 'portforward'], strategy: podStrategy },
+  { group: '', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'], strategy: core.coreEventStrategy },
+  { group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false, shortNames: ['no'], subresources: ['status'], strategy: core.nodeStrategy },
+  { group: '', version: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims', namespaced: true, shortNames: ['pvc'], subresources: ['status'], strategy: core.pvcStrategy },
+  { group: '', version: 'v1', kind: 'PersistentVolume', plural: 'persistentvolumes', namespaced: false, shortNames: ['pv'], subresources: ['status'], strategy: core.pvStrategy },
+  { group: '', version: 'v1', kind: 'ResourceQuota', plural: 'resourcequotas', namespaced: true, shortNames: ['quota'], subresources: ['status'], strategy: core.resourceQuotaStrategy },
+  { group: '', version: 'v1', kind: 'LimitRange', plural: 'limitranges', namespaced: true, shortNames: ['limits'], strategy: core.limitRangeStrategy },
+  { group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', namespaced: true, shortNames: ['ep'], strategy: core.endpointsStrategy },
+  // events.k8s.io/v1
+  { group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'], strategy: core.eventsV1Strategy },
+  // apps/v1
+  { group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true, shortNames: ['deploy'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.deploymentStrategy },
+  { group: 'apps', version: 'v1', kind: 'StatefulSet', plural: 'statefulsets', namespaced: true, shortNames: ['sts'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.statefulSetStrategy },
+  { group: 'apps', version: 'v1', kind: 'DaemonSet', plural: 'daemonsets', namespaced: true, shortNames: ['ds'], categories: ALL, subresources: ['status'], strategy: workloads.daemonSetStrategy },
+  { group: 'apps', version: 'v1', kind: 'ReplicaSet', plural: 'replicasets', namespaced: true, shortNames: ['rs'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.replicaSetStrategy },
+  // batch/v1
+  { group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', namespaced: true, categories: ALL, subresources: ['status'], strategy: workloads.jobStrategy },
+  { group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true, shortNames: ['cj'], categories: ALL, subresources: ['status'], strategy: workloads.cronJobStrategy },
+  // rbac.authorization.k8s.io/v1
+  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'Role', plural: 'roles', namespaced: true, strategy: other.roleStrategy },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRole', plural: 'clusterroles', namespaced: false, strategy: other.roleStrategy },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'RoleBinding', plural: 'rolebindings', namespaced: true, strategy: other.bindingStrategy },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRoleBinding', plural: 'clusterrolebindings', namespaced: false, strategy: other.bindingStrategy },
+  // networking.k8s.io/v1
+  { group: 'networking.k8s.io', version: 'v1', kind: 'NetworkPolicy', plural: 'networkpolicies', namespaced: true, shortNames: ['netpol'], strategy: other.networkPolicyStrategy },
+  { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', plural: 'ingresses', namespaced: true, shortNames: ['ing'], subresources: ['status'], strategy: other.ingressStrategy },
+  { group: 'networking.k8s.io', version: 'v1', kind: 'IngressClass', plural: 'ingressclasses', namespaced: false, strategy: core.plainStrategy },
+  // storage, coordination, discovery, policy, scheduling
+  { group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', plural: 'storageclasses', namespaced: false, shortNames: ['sc'], strategy: other.storageClassStrategy },
+  { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true, strategy: other.leaseStrategy },
+  { group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', plural: 'endpointslices', namespaced: true, strategy: other.endpointSliceStrategy },
+  { group: 'policy', version: 'v1', kind: 'PodDisruptionBudget', plural: 'poddisruptionbudgets', namespaced: true, shortNames: ['pdb'], subresources: ['status'], strategy: other.pdbStrategy },
+  { group: 'scheduling.k8s.io', version: 'v1', kind: 'PriorityClass', plural: 'priorityclasses', namespaced: false, shortNames: ['pc'], strategy: other.priorityClassStrategy },
+  // apiextensions and apiregistration
+  { group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], subresources: ['status'], strategy: crdStrategy },
+  { group: 'apiregistration.k8s.io', version: 'v1', kind: 'APIService', plural: 'apiservices', namespaced: false, categories: ['api-extensions'], subresources: ['status'], strategy: other.apiServiceStrategy },
+];
+
+export function builtinResourceType(b: BuiltinKind): ResourceType {
+  return {
+    group: b.group,
+    version: b.version,
+    kind: b.kind,
+    listKind: `${b.kind}List`,
+    plural: b.plural,
+    singular: b.kind.toLowerCase(),
+    namespaced: b.namespaced,
+    shortNames: b.shortNames ?? [],
+    categories: b.categories ?? [],
+    verbs: b.verbs ?? ALL_VERBS,
+    subresources: b.subresources ?? [],
+    strategicMergePatch: true,
+  };
+}

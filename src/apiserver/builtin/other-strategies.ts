@@ -1,0 +1,145 @@
+// Strategies of RBAC, networking, storage, coordination, policy, scheduling and discovery kinds.
+
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import type { Strategy } from '../registry/strategy.ts';
+
+type Json = Record<string, unknown>;
+
+function validateRules(obj: KubeObject): FieldError[] {
+  const errors: FieldError[] = [];
+  const rules = obj.rules;
+  if (rules === undefined || rules === null) return errors;
+  if (!Array.isArray(rules)) return [fieldErrors.invalid('rules', rules, 'must be a list')];
+  rules.forEach((r: Json, i) => {
+    if (!Array.isArray(r.verbs) || r.verbs.length === 0) errors.push(fieldErrors.required(`rules[${i}].verbs`, 'verbs must contain at least one value'));
+    const hasResources = Array.isArray(r.resources) && r.resources.length > 0;
+    const hasUrls = Array.isArray(r.nonResourceURLs) && r.nonResourceURLs.length > 0;
+    if (obj.kind === 'Role' && hasUrls) errors.push(fieldErrors.invalid(`rules[${i}].nonResourceURLs`, r.nonResourceURLs, 'namespaced rules cannot apply to non-resource URLs'));
+    if (hasResources && !Array.isArray(r.apiGroups)) errors.push(fieldErrors.required(`rules[${i}].apiGroups`, 'resource rules must supply at least one api group'));
+    if (!hasResources && !hasUrls) errors.push(fieldErrors.required(`rules[${i}].resources`, 'resource rules must supply at least one resource'));
+  });
+  return errors;
+}
+
+export const roleStrategy: Strategy = { statusSubresource: false, noGeneration: true, nameRule: 'path-segment', validate: validateRules };
+
+const SUBJECT_KINDS = ['ServiceAccount', 'User', 'Group'];
+
+function validateBinding(obj: KubeObject): FieldError[] {
+  const errors: FieldError[] = [];
+  const ref = obj.roleRef as Json | undefined;
+  if (!isPlainObject(ref)) errors.push(fieldErrors.required('roleRef'));
+  else {
+    const kinds = obj.kind === 'RoleBinding' ? ['Role', 'ClusterRole'] : ['ClusterRole'];
+    if (!kinds.includes(String(ref.kind))) errors.push(fieldErrors.notSupported('roleRef.kind', ref.kind ?? '', kinds));
+    if (!ref.name) errors.push(fieldErrors.required('roleRef.name'));
+    if (ref.apiGroup !== 'rbac.authorization.k8s.io') errors.push(fieldErrors.notSupported('roleRef.apiGroup', ref.apiGroup ?? '', ['rbac.authorization.k8s.io']));
+  }
+  const subjects = Array.isArray(obj.subjects) ? (obj.subjects as Json[]) : [];
+  subjects.forEach((s, i) => {
+    if (!SUBJECT_KINDS.includes(String(s.kind))) errors.push(fieldErrors.notSupported(`subjects[${i}].kind`, s.kind ?? '', SUBJECT_KINDS));
+    if (!s.name) errors.push(fieldErrors.required(`subjects[${i}].name`));
+    if (s.kind === 'ServiceAccount' && obj.kind === 'ClusterRoleBinding' && !s.namespace) errors.push(fieldErrors.required(`subjects[${i}].namespace`));
+  });
+  return errors;
+}
+
+export const bindingStrategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  nameRule: 'path-segment',
+  prepareForCreate(obj) {
+    for (const s of (obj.subjects as Json[] | undefined) ?? []) {
+      if (s.kind === 'User' || s.kind === 'Group') s.apiGroup ??= 'rbac.authorization.k8s.io';
+      if (s.kind === 'ServiceAccount') s.apiGroup ??= '';
+      if (s.apiGroup === '') delete s.apiGroup;
+    }
+  },
+  validate: validateBinding,
+  validateUpdate(next, prev) {
+    return deepEqual(next.roleRef, prev.roleRef) ? [] : [fieldErrors.invalid('roleRef', next.roleRef, 'cannot change roleRef')];
+  },
+};
+
+export const ingressStrategy: Strategy = {
+  statusSubresource: true,
+  validate(obj) {
+    const spec = (obj.spec ?? {}) as Json;
+    const errors: FieldError[] = [];
+    if (!spec.defaultBackend && (!Array.isArray(spec.rules) || spec.rules.length === 0)) {
+      errors.push(fieldErrors.invalid('spec', spec, 'either `defaultBackend` or `rules` must be specified'));
+    }
+    ((spec.rules as Json[] | undefined) ?? []).forEach((r, i) => {
+      const paths = ((r.http as Json | undefined)?.paths as Json[] | undefined) ?? [];
+      paths.forEach((p, j) => {
+        const types = ['Exact', 'Prefix', 'ImplementationSpecific'];
+        if (!types.includes(String(p.pathType))) errors.push(fieldErrors.notSupported(`spec.rules[${i}].http.paths[${j}].pathType`, p.pathType ?? '', types));
+      });
+    });
+    return errors;
+  },
+};
+
+export const networkPolicyStrategy: Strategy = {
+  statusSubresource: false,
+  prepareForCreate(obj) {
+    const spec = (obj.spec ?? {}) as Json;
+    if (!spec.policyTypes) spec.policyTypes = spec.egress ? ['Ingress', 'Egress'] : ['Ingress'];
+    spec.podSelector ??= {};
+    obj.spec = spec;
+  },
+};
+
+export const storageClassStrategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  prepareForCreate(obj) {
+    obj.reclaimPolicy ??= 'Delete';
+    obj.volumeBindingMode ??= 'Immediate';
+  },
+  validate(obj) {
+    return obj.provisioner ? [] : [fieldErrors.required('provisioner')];
+  },
+  validateUpdate(next, prev) {
+    const errors: FieldError[] = [];
+    for (const f of ['provisioner', 'parameters', 'reclaimPolicy', 'volumeBindingMode']) {
+      if (!deepEqual(next[f], prev[f])) errors.push(fieldErrors.forbidden(f, 'updates to ' + f + ' are forbidden.'));
+    }
+    return errors;
+  },
+};
+
+export const leaseStrategy: Strategy = { statusSubresource: false, noGeneration: true };
+export const endpointSliceStrategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  validate(obj) {
+    const types = ['IPv4', 'IPv6', 'FQDN'];
+    return types.includes(String(obj.addressType)) ? [] : [fieldErrors.notSupported('addressType', obj.addressType ?? '', types)];
+  },
+};
+export const pdbStrategy: Strategy = { statusSubresource: true };
+export const priorityClassStrategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  prepareForCreate(obj) {
+    obj.preemptionPolicy ??= 'PreemptLowerPriority';
+  },
+  validate(obj) {
+    return typeof obj.value === 'number' ? [] : [fieldErrors.required('value')];
+  },
+};
+export const apiServiceStrategy: Strategy = {
+  statusSubresource: true,
+  validate(obj) {
+    const spec = (obj.spec ?? {}) as Json;
+    const errors: FieldError[] = [];
+    if (!spec.version) errors.push(fieldErrors.required('spec.version'));
+    const expected = spec.group ? `${spec.version}.${spec.group}` : String(spec.version ?? '');
+    if (obj.metadata.name !== expected) errors.push(fieldErrors.invalid('metadata.name', obj.metadata.name, `must be ${expected}`));
+    if (spec.groupPriorityMinimum === undefined) errors.push(fieldErrors.required('spec.groupPriorityMinimum'));
+    if (spec.versionPriority === undefined) errors.push(fieldErrors.required('spec.versionPriority'));
+    return errors;
+  },
+};

@@ -1,0 +1,88 @@
+// Pods: defaults on create, an immutable spec, graceful deletion that waits for the kubelet.
+
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import type { Strategy } from '../registry/strategy.ts';
+import { defaultPodSpec, validatePodSpec } from './pod-template.ts';
+
+type PodSpec = Record<string, unknown> & { nodeName?: string; terminationGracePeriodSeconds?: number };
+
+function podSpec(obj: KubeObject): PodSpec {
+  return (isPlainObject(obj.spec) ? obj.spec : {}) as PodSpec;
+}
+
+function qosClass(spec: PodSpec): string {
+  const containers = [...((spec.containers as Record<string, unknown>[]) ?? []), ...((spec.initContainers as Record<string, unknown>[]) ?? [])];
+  let anySet = false;
+  let guaranteed = containers.length > 0;
+  for (const c of containers) {
+    const r = (c.resources ?? {}) as { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
+    const req = r.requests ?? {};
+    const lim = r.limits ?? {};
+    if (Object.keys(req).length || Object.keys(lim).length) anySet = true;
+    for (const res of ['cpu', 'memory']) {
+      if (lim[res] === undefined || (req[res] !== undefined && req[res] !== lim[res])) guaranteed = false;
+    }
+  }
+  if (!anySet) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+/** Fields of a running pod's spec that may change (everything else is immutable). */
+const MUTABLE_POD_SPEC_FIELDS = ['activeDeadlineSeconds', 'tolerations', 'terminationGracePeriodSeconds', 'schedulingGates'];
+
+function withoutMutable(spec: PodSpec): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...spec };
+  for (const f of MUTABLE_POD_SPEC_FIELDS) delete copy[f];
+  if (Array.isArray(copy.containers)) copy.containers = copy.containers.map((c: Record<string, unknown>) => ({ ...c, image: undefined }));
+  if (Array.isArray(copy.initContainers)) copy.initContainers = copy.initContainers.map((c: Record<string, unknown>) => ({ ...c, image: undefined }));
+  return copy;
+}
+
+export const podStrategy: Strategy = {
+  statusSubresource: true,
+  noGeneration: true,
+  prepareForCreate(obj) {
+    const spec = podSpec(obj);
+    defaultPodSpec(spec);
+    obj.spec = spec;
+    obj.status = { phase: 'Pending', qosClass: qosClass(spec) };
+  },
+  validate(obj) {
+    return validatePodSpec(obj.spec, 'spec');
+  },
+  validateUpdate(next, prev) {
+    const errors: FieldError[] = [];
+    const n = podSpec(next);
+    const p = podSpec(prev);
+    if (p.nodeName && n.nodeName !== p.nodeName) errors.push(fieldErrors.forbidden('spec.nodeName', 'field is immutable once set'));
+    if (JSON.stringify(withoutMutable({ ...n, nodeName: undefined })) !== JSON.stringify(withoutMutable({ ...p, nodeName: undefined }))) {
+      errors.push(
+        fieldErrors.forbidden(
+          'spec',
+          'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+        ),
+      );
+    }
+    return errors;
+  },
+  defaultGracePeriodSeconds: (obj) => podSpec(obj).terminationGracePeriodSeconds ?? 30,
+  gracefulDeletionWaits(obj) {
+    const phase = (obj.status as { phase?: string } | undefined)?.phase;
+    return Boolean(podSpec(obj).nodeName) && phase !== 'Succeeded' && phase !== 'Failed';
+  },
+  selectableFields(obj) {
+    const spec = podSpec(obj);
+    const status = (obj.status ?? {}) as Record<string, unknown>;
+    return {
+      'spec.nodeName': String(spec.nodeName ?? ''),
+      'spec.restartPolicy': String(spec.restartPolicy ?? ''),
+      'spec.schedulerName': String(spec.schedulerName ?? ''),
+      'spec.serviceAccountName': String(spec.serviceAccountName ?? ''),
+      'spec.hostNetwork': String(spec.hostNetwork ?? false),
+      'status.phase': String(status.phase ?? ''),
+      'status.podIP': String(status.podIP ?? ''),
+      'status.nominatedNodeName': String(status.nominatedNodeName ?? ''),
+    };
+  },
+};

@@ -1,0 +1,141 @@
+// Defaults and validation of a PodSpec, shared by Pods and every pod template (Deployment, Job …).
+
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { isPlainObject } from '../../machinery/object.ts';
+
+type Json = Record<string, unknown>;
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+function imagePullPolicyFor(image: string): string {
+  const last = image.split('/').pop() ?? image;
+  if (last.includes('@')) return 'IfNotPresent';
+  const tag = last.includes(':') ? last.slice(last.lastIndexOf(':') + 1) : '';
+  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function defaultContainer(c: Json): void {
+  c.terminationMessagePath ??= '/dev/termination-log';
+  c.terminationMessagePolicy ??= 'File';
+  if (typeof c.image === 'string') c.imagePullPolicy ??= imagePullPolicyFor(c.image);
+  c.resources ??= {};
+  if (Array.isArray(c.ports)) for (const p of c.ports) if (isPlainObject(p)) p.protocol ??= 'TCP';
+  for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
+    const pr = c[probe];
+    if (!isPlainObject(pr)) continue;
+    pr.timeoutSeconds ??= 1;
+    pr.periodSeconds ??= 10;
+    pr.successThreshold ??= 1;
+    pr.failureThreshold ??= 3;
+  }
+}
+
+export function defaultPodSpec(spec: Json): void {
+  spec.restartPolicy ??= 'Always';
+  spec.terminationGracePeriodSeconds ??= 30;
+  spec.dnsPolicy ??= 'ClusterFirst';
+  spec.securityContext ??= {};
+  spec.schedulerName ??= 'default-scheduler';
+  if (spec.serviceAccountName === undefined && spec.serviceAccount !== undefined) spec.serviceAccountName = spec.serviceAccount;
+  if (spec.serviceAccount === undefined && spec.serviceAccountName !== undefined) spec.serviceAccount = spec.serviceAccountName;
+  for (const list of ['containers', 'initContainers']) {
+    const cs = spec[list];
+    if (Array.isArray(cs)) for (const c of cs) if (isPlainObject(c)) defaultContainer(c);
+  }
+  if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
+  if (spec.priority === undefined) spec.priority = 0;
+}
+
+function validateContainers(list: unknown, path: string, required: boolean, names: Set<string>): FieldError[] {
+  const errors: FieldError[] = [];
+  if (list === undefined || (Array.isArray(list) && list.length === 0)) {
+    if (required) errors.push(fieldErrors.required(path, ''));
+    return errors;
+  }
+  if (!Array.isArray(list)) return [fieldErrors.invalid(path, list, 'must be a list of containers')];
+  list.forEach((c, i) => {
+    const p = `${path}[${i}]`;
+    if (!isPlainObject(c)) {
+      errors.push(fieldErrors.invalid(p, c, 'must be an object'));
+      return;
+    }
+    const name = c.name;
+    if (typeof name !== 'string' || name === '') errors.push(fieldErrors.required(`${p}.name`));
+    else if (!DNS1123_LABEL.test(name) || name.length > 63) {
+      errors.push(
+        fieldErrors.invalid(
+          `${p}.name`,
+          name,
+          "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+        ),
+      );
+    } else if (names.has(name)) errors.push(fieldErrors.duplicate(`${p}.name`, name));
+    else names.add(name);
+    if (typeof c.image !== 'string' || c.image.trim() === '') errors.push(fieldErrors.required(`${p}.image`));
+    if (Array.isArray(c.ports)) {
+      c.ports.forEach((port, j) => {
+        if (!isPlainObject(port)) return;
+        const cp = port.containerPort;
+        if (typeof cp !== 'number' || cp < 1 || cp > 65535) {
+          errors.push(fieldErrors.invalid(`${p}.ports[${j}].containerPort`, cp ?? 0, 'must be between 1 and 65535, inclusive'));
+        }
+        if (port.protocol !== undefined && !['TCP', 'UDP', 'SCTP'].includes(String(port.protocol))) {
+          errors.push(fieldErrors.notSupported(`${p}.ports[${j}].protocol`, port.protocol, ['SCTP', 'TCP', 'UDP']));
+        }
+      });
+    }
+  });
+  return errors;
+}
+
+export function validatePodSpec(spec: unknown, path: string): FieldError[] {
+  if (!isPlainObject(spec)) return [fieldErrors.required(path)];
+  const names = new Set<string>();
+  const errors = [
+    ...validateContainers(spec.containers, `${path}.containers`, true, names),
+    ...validateContainers(spec.initContainers, `${path}.initContainers`, false, names),
+  ];
+  const policy = spec.restartPolicy;
+  if (policy !== undefined && !['Always', 'OnFailure', 'Never'].includes(String(policy))) {
+    errors.push(fieldErrors.notSupported(`${path}.restartPolicy`, policy, ['Always', 'OnFailure', 'Never']));
+  }
+  const grace = spec.terminationGracePeriodSeconds;
+  if (grace !== undefined && (typeof grace !== 'number' || grace < 0)) {
+    errors.push(fieldErrors.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must be greater than or equal to 0'));
+  }
+  if (Array.isArray(spec.volumes)) {
+    const seen = new Set<string>();
+    spec.volumes.forEach((v, i) => {
+      if (!isPlainObject(v)) return;
+      if (typeof v.name !== 'string' || !v.name) errors.push(fieldErrors.required(`${path}.volumes[${i}].name`));
+      else if (seen.has(v.name)) errors.push(fieldErrors.duplicate(`${path}.volumes[${i}].name`, v.name));
+      else seen.add(v.name);
+    });
+  }
+  return errors;
+}
+
+/** A workload's pod template: labels must satisfy the selector, the spec must be a valid PodSpec. */
+export function validatePodTemplate(template: unknown, path: string, selector: unknown, restartPolicies?: string[]): FieldError[] {
+  if (!isPlainObject(template)) return [fieldErrors.required(path)];
+  const errors = validatePodSpec(template.spec, `${path}.spec`);
+  const labels = (isPlainObject(template.metadata) && isPlainObject(template.metadata.labels) ? template.metadata.labels : {}) as Record<string, string>;
+  if (isPlainObject(selector) && isPlainObject(selector.matchLabels)) {
+    for (const [k, v] of Object.entries(selector.matchLabels)) {
+      if (labels[k] !== v) {
+        errors.push(fieldErrors.invalid(`${path}.metadata.labels`, labels, '`selector` does not match template `labels`'));
+        break;
+      }
+    }
+  }
+  const policy = isPlainObject(template.spec) ? template.spec.restartPolicy : undefined;
+  if (restartPolicies && policy !== undefined && !restartPolicies.includes(String(policy))) {
+    errors.push(fieldErrors.notSupported(`${path}.spec.restartPolicy`, policy, restartPolicies));
+  }
+  return errors;
+}
+
+export function defaultPodTemplate(template: unknown): void {
+  if (isPlainObject(template) && isPlainObject(template.spec)) defaultPodSpec(template.spec);
+  if (isPlainObject(template)) template.metadata ??= {};
+}

@@ -1,0 +1,97 @@
+// Services: type defaults, ClusterIP and NodePort allocation, immutable cluster IPs.
+
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import type { Strategy } from '../registry/strategy.ts';
+
+type ServicePort = Record<string, unknown> & { port?: number; nodePort?: number; protocol?: string; name?: string };
+type ServiceSpec = Record<string, unknown> & { type?: string; clusterIP?: string; clusterIPs?: string[]; ports?: ServicePort[] };
+
+const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
+
+function spec(obj: KubeObject): ServiceSpec {
+  return (isPlainObject(obj.spec) ? obj.spec : {}) as ServiceSpec;
+}
+
+function usesNodePorts(s: ServiceSpec): boolean {
+  return s.type === 'NodePort' || s.type === 'LoadBalancer';
+}
+
+export const serviceStrategy: Strategy = {
+  statusSubresource: true,
+  noGeneration: true,
+  async prepareForCreate(obj, ctx) {
+    const s = spec(obj);
+    s.type ??= 'ClusterIP';
+    obj.spec = s;
+    obj.status = { loadBalancer: {} };
+    if (s.type === 'ExternalName') return;
+    s.sessionAffinity ??= 'None';
+    s.ipFamilies ??= ['IPv4'];
+    s.ipFamilyPolicy ??= 'SingleStack';
+    s.internalTrafficPolicy ??= 'Cluster';
+    if (usesNodePorts(s)) s.externalTrafficPolicy ??= 'Cluster';
+    if (s.clusterIP === undefined || s.clusterIP === '') s.clusterIP = await ctx.services.allocateClusterIP();
+    s.clusterIPs ??= [s.clusterIP];
+    for (const p of s.ports ?? []) {
+      p.protocol ??= 'TCP';
+      p.targetPort ??= p.port;
+      if (usesNodePorts(s) && !p.nodePort) p.nodePort = await ctx.services.allocateNodePort();
+    }
+  },
+  async prepareForUpdate(next, prev, ctx) {
+    const s = spec(next);
+    const old = spec(prev);
+    s.type ??= 'ClusterIP';
+    if (s.type !== 'ExternalName') {
+      if (!s.clusterIP) s.clusterIP = old.clusterIP;
+      if (!s.clusterIPs) s.clusterIPs = old.clusterIPs;
+      s.sessionAffinity ??= old.sessionAffinity ?? 'None';
+      s.ipFamilies ??= old.ipFamilies;
+      s.ipFamilyPolicy ??= old.ipFamilyPolicy;
+      s.internalTrafficPolicy ??= old.internalTrafficPolicy;
+    }
+    const oldPorts = new Map((old.ports ?? []).map((p) => [`${p.port}/${p.protocol ?? 'TCP'}`, p]));
+    for (const p of s.ports ?? []) {
+      p.protocol ??= 'TCP';
+      p.targetPort ??= p.port;
+      if (usesNodePorts(s) && !p.nodePort) p.nodePort = oldPorts.get(`${p.port}/${p.protocol}`)?.nodePort ?? (await ctx.services.allocateNodePort());
+    }
+  },
+  validate(obj) {
+    const s = spec(obj);
+    const errors: FieldError[] = [];
+    if (!SERVICE_TYPES.includes(String(s.type))) errors.push(fieldErrors.notSupported('spec.type', s.type, SERVICE_TYPES));
+    if (s.type === 'ExternalName') {
+      if (!s.externalName) errors.push(fieldErrors.required('spec.externalName'));
+      return errors;
+    }
+    const ports = s.ports ?? [];
+    if (ports.length === 0 && s.clusterIP !== 'None') errors.push(fieldErrors.required('spec.ports'));
+    const names = new Set<string>();
+    ports.forEach((p, i) => {
+      if (typeof p.port !== 'number' || p.port < 1 || p.port > 65535) {
+        errors.push(fieldErrors.invalid(`spec.ports[${i}].port`, p.port ?? 0, 'must be between 1 and 65535, inclusive'));
+      }
+      if (ports.length > 1 && !p.name) errors.push(fieldErrors.required(`spec.ports[${i}].name`));
+      if (p.name) {
+        if (names.has(p.name)) errors.push(fieldErrors.duplicate(`spec.ports[${i}].name`, p.name));
+        names.add(p.name);
+      }
+      if (p.protocol && !['TCP', 'UDP', 'SCTP'].includes(p.protocol)) errors.push(fieldErrors.notSupported(`spec.ports[${i}].protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
+    });
+    return errors;
+  },
+  validateUpdate(next, prev) {
+    const n = spec(next);
+    const p = spec(prev);
+    if (p.clusterIP && n.clusterIP !== p.clusterIP && n.type !== 'ExternalName' && p.type !== 'ExternalName') {
+      return [fieldErrors.invalid('spec.clusterIPs[0]', n.clusterIP ?? '', 'may not change once set')];
+    }
+    return [];
+  },
+  async afterDelete(obj, ctx) {
+    const ip = spec(obj).clusterIP;
+    if (ip && ip !== 'None') await ctx.services.releaseClusterIP(ip);
+  },
+};

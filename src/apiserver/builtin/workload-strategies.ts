@@ -1,0 +1,185 @@
+// apps/v1 and batch/v1 workloads: defaults, selector/template agreement, immutable selectors.
+
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import type { Strategy } from '../registry/strategy.ts';
+import { defaultPodTemplate, validatePodTemplate } from './pod-template.ts';
+
+type Spec = Record<string, unknown>;
+
+function specOf(obj: KubeObject): Spec {
+  if (!isPlainObject(obj.spec)) obj.spec = {};
+  return obj.spec as Spec;
+}
+
+function validateReplicas(s: Spec, errors: FieldError[]): void {
+  if (s.replicas !== undefined && (typeof s.replicas !== 'number' || !Number.isInteger(s.replicas) || s.replicas < 0)) {
+    errors.push(fieldErrors.invalid('spec.replicas', s.replicas, 'must be greater than or equal to 0'));
+  }
+}
+
+function validateSelector(s: Spec, errors: FieldError[]): void {
+  const sel = s.selector;
+  if (!isPlainObject(sel) || (Object.keys(sel.matchLabels ?? {}).length === 0 && ((sel.matchExpressions as unknown[]) ?? []).length === 0)) {
+    errors.push(fieldErrors.required('spec.selector'));
+  }
+}
+
+function immutableSelector(next: KubeObject, prev: KubeObject): FieldError[] {
+  const n = (next.spec as Spec | undefined)?.selector;
+  const p = (prev.spec as Spec | undefined)?.selector;
+  return deepEqual(n, p) ? [] : [fieldErrors.invalid('spec.selector', n, 'field is immutable')];
+}
+
+function replicatedWorkload(defaults: (s: Spec) => void, restartPolicies = ['Always']): Strategy {
+  return {
+    statusSubresource: true,
+    prepareForCreate(obj) {
+      const s = specOf(obj);
+      defaults(s);
+      defaultPodTemplate(s.template);
+    },
+    prepareForUpdate(next) {
+      const s = specOf(next);
+      defaults(s);
+      defaultPodTemplate(s.template);
+    },
+    validate(obj) {
+      const s = specOf(obj);
+      const errors: FieldError[] = [];
+      validateReplicas(s, errors);
+      validateSelector(s, errors);
+      errors.push(...validatePodTemplate(s.template, 'spec.template', s.selector, restartPolicies));
+      return errors;
+    },
+    validateUpdate: immutableSelector,
+  };
+}
+
+export const deploymentStrategy = replicatedWorkload((s) => {
+  s.replicas ??= 1;
+  s.revisionHistoryLimit ??= 10;
+  s.progressDeadlineSeconds ??= 600;
+  const strategy = (s.strategy ?? {}) as Spec;
+  strategy.type ??= 'RollingUpdate';
+  if (strategy.type === 'RollingUpdate') strategy.rollingUpdate = { maxUnavailable: '25%', maxSurge: '25%', ...(strategy.rollingUpdate as Spec) };
+  s.strategy = strategy;
+});
+
+export const replicaSetStrategy = replicatedWorkload((s) => {
+  s.replicas ??= 1;
+});
+
+export const statefulSetStrategy = replicatedWorkload((s) => {
+  s.replicas ??= 1;
+  s.podManagementPolicy ??= 'OrderedReady';
+  s.revisionHistoryLimit ??= 10;
+  s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
+  s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
+});
+
+export const daemonSetStrategy = replicatedWorkload((s) => {
+  s.revisionHistoryLimit ??= 10;
+  s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
+});
+
+const JOB_RESTART_POLICIES = ['OnFailure', 'Never'];
+
+function defaultJobSpec(s: Spec): void {
+  s.parallelism ??= 1;
+  s.completions ??= 1;
+  s.backoffLimit ??= 6;
+  s.completionMode ??= 'NonIndexed';
+  s.suspend ??= false;
+  s.manualSelector ??= undefined;
+  if (s.manualSelector === undefined) delete s.manualSelector;
+  s.podReplacementPolicy ??= 'TerminatingOrFailed';
+}
+
+/** A Job's selector is generated from its uid unless `manualSelector` is set, as the Job strategy does. */
+function generateJobSelector(obj: KubeObject): void {
+  const s = specOf(obj);
+  if (s.manualSelector === true) return;
+  const uid = obj.metadata.uid ?? '';
+  const name = obj.metadata.name ?? '';
+  s.selector = { matchLabels: { 'batch.kubernetes.io/controller-uid': uid } };
+  const template = (s.template ?? {}) as Spec;
+  const meta = (template.metadata ?? {}) as { labels?: Record<string, string> };
+  meta.labels = {
+    ...meta.labels,
+    'batch.kubernetes.io/controller-uid': uid,
+    'batch.kubernetes.io/job-name': name,
+    'controller-uid': uid,
+    'job-name': name,
+  };
+  template.metadata = meta;
+  s.template = template;
+}
+
+export const jobStrategy: Strategy = {
+  statusSubresource: true,
+  prepareForCreate(obj) {
+    const s = specOf(obj);
+    defaultJobSpec(s);
+    generateJobSelector(obj);
+    defaultPodTemplate(s.template);
+  },
+  prepareForUpdate(next) {
+    const s = specOf(next);
+    defaultJobSpec(s);
+    defaultPodTemplate(s.template);
+  },
+  validate(obj) {
+    const s = specOf(obj);
+    const errors: FieldError[] = [];
+    for (const f of ['parallelism', 'completions', 'backoffLimit']) {
+      const v = s[f];
+      if (v !== undefined && v !== null && (typeof v !== 'number' || v < 0)) errors.push(fieldErrors.invalid(`spec.${f}`, v, 'must be greater than or equal to 0'));
+    }
+    errors.push(...validatePodTemplate(s.template, 'spec.template', s.selector, JOB_RESTART_POLICIES));
+    return errors;
+  },
+  validateUpdate(next, prev) {
+    const errors = immutableSelector(next, prev);
+    const n = (next.spec as Spec).template;
+    const p = (prev.spec as Spec).template;
+    if (!deepEqual(n, p)) errors.push(fieldErrors.invalid('spec.template', n, 'field is immutable'));
+    return errors;
+  },
+};
+
+const CRON_FIELD = /^(\S+\s+){4}\S+$/;
+const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
+
+export const cronJobStrategy: Strategy = {
+  statusSubresource: true,
+  prepareForCreate(obj) {
+    const s = specOf(obj);
+    s.concurrencyPolicy ??= 'Allow';
+    s.suspend ??= false;
+    s.successfulJobsHistoryLimit ??= 3;
+    s.failedJobsHistoryLimit ??= 1;
+    const jt = (s.jobTemplate ?? {}) as Spec;
+    const js = (jt.spec ?? {}) as Spec;
+    defaultJobSpec(js);
+    defaultPodTemplate(js.template);
+    jt.spec = js;
+    s.jobTemplate = jt;
+  },
+  validate(obj) {
+    const s = specOf(obj);
+    const errors: FieldError[] = [];
+    const schedule = String(s.schedule ?? '').trim();
+    if (!schedule) errors.push(fieldErrors.required('spec.schedule'));
+    else if (!CRON_FIELD.test(schedule.replace(/^(CRON_)?TZ=\S+\s+/, '')) && !CRON_MACROS.includes(schedule) && !schedule.startsWith('@every ')) {
+      errors.push(fieldErrors.invalid('spec.schedule', schedule, `unparseable schedule: expected exactly 5 fields, found ${schedule.split(/\s+/).length}: ${schedule}`));
+    }
+    const policies = ['Allow', 'Forbid', 'Replace'];
+    if (s.concurrencyPolicy !== undefined && !policies.includes(String(s.concurrencyPolicy))) {
+      errors.push(fieldErrors.notSupported('spec.concurrencyPolicy', s.concurrencyPolicy, policies));
+    }
+    const jt = s.jobTemplate as Spec | undefined;
+    errors.push(...validatePodTemplate((jt?.spec as Spec | undefined)?.template, 'spec.jobTemplate.spec.template', undefined, JOB_RESTART_POLICIES));
+    return errors;
+  },
+};

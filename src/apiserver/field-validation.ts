@@ -1,0 +1,65 @@
+// fieldValidation=Strict|Warn|Ignore: unknown and duplicate fields become an error, a warning,
+// or are silently dropped, as kube-apiserver's decoder does.
+
+import { badRequest } from '../machinery/errors.ts';
+import { findDuplicateFields } from '../machinery/json-duplicates.ts';
+import { findUnknownFields, pruneUnknownFields } from '../machinery/schema/structural.ts';
+import { builtinComponentSchemas, builtinKindSchemaRef } from './openapi/builtin-schemas.ts';
+import type { JSONSchemaProps, ResourceType } from './resource.ts';
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+export function parseFieldValidation(value: string | null): FieldValidation {
+  if (value === null || value === '') return 'Warn';
+  if (value === 'Strict' || value === 'Warn' || value === 'Ignore') return value;
+  throw badRequest(`fieldValidation parameter unsupported: ${value}`);
+}
+
+interface KindSchema {
+  schema: JSONSchemaProps;
+  resolve?: (ref: string) => JSONSchemaProps | undefined;
+}
+
+function kindSchema(rt: ResourceType): KindSchema | undefined {
+  if (rt.schema) {
+    return {
+      schema: {
+        ...rt.schema,
+        properties: {
+          ...(rt.schema.properties ?? {}),
+          apiVersion: { type: 'string' },
+          kind: { type: 'string' },
+          metadata: { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' },
+        },
+      },
+      resolve: resolveBuiltin,
+    };
+  }
+  if (!rt.strategicMergePatch) return undefined;
+  const ref = builtinKindSchemaRef(rt.group, rt.version, rt.kind);
+  return ref ? { schema: { $ref: ref }, resolve: resolveBuiltin } : undefined;
+}
+
+function resolveBuiltin(ref: string): JSONSchemaProps | undefined {
+  return builtinComponentSchemas()[ref.replace('#/components/schemas/', '')];
+}
+
+/**
+ * Checks a decoded body against the kind's schema; returns the body with unknown fields dropped.
+ * Strict throws 400 listing every unknown or duplicate field; Warn adds one warning per field.
+ */
+export function checkFields(rt: ResourceType, value: Record<string, unknown>, text: string | undefined, mode: FieldValidation, warnings: string[]): Record<string, unknown> {
+  const ks = kindSchema(rt);
+  const problems: string[] = [];
+  if (mode !== 'Ignore' && text !== undefined && text.trimStart().startsWith('{')) {
+    for (const path of findDuplicateFields(text)) problems.push(`json: duplicate field "${path}"`);
+  }
+  if (ks && mode !== 'Ignore') {
+    for (const path of findUnknownFields(value, ks.schema, ks.resolve)) problems.push(`unknown field "${path}"`);
+  }
+  if (problems.length) {
+    if (mode === 'Strict') throw badRequest(`strict decoding error: ${problems.join(', ')}`);
+    warnings.push(...problems);
+  }
+  return ks ? (pruneUnknownFields(value, ks.schema, ks.resolve) as Record<string, unknown>) : value;
+}

@@ -1,0 +1,204 @@
+// The request pipeline, in one place: context → health → authentication → discovery and
+// OpenAPI → resource lookup → verb dispatch → answer; every failure becomes a Status.
+
+import { methodNotSupported, pathNotFound, unauthorized } from '../machinery/errors.ts';
+import type { Authenticator } from './auth/authenticator.ts';
+import type { UserInfo } from './auth/user.ts';
+import { readBody } from './body.ts';
+import type { ResourceCatalog, ServedResource } from './catalog.ts';
+import { aggregatedContentType, type DiscoveryDoc, type DiscoveryPublisher } from './discovery.ts';
+import { handleGet, handleList, handleWatch } from './handlers/read.ts';
+import { handleBinding, handleFinalize, handleScale, unsupportedSubresource } from './handlers/subresources.ts';
+import { handleCreate, handleDelete, handleDeleteCollection, handlePatch, handleUpdate, writeContext, type WriteRequest } from './handlers/write.ts';
+import type { ApiRequest, ApiResponse } from './http-types.ts';
+import { negotiateDiscoveryFormat } from './negotiation.ts';
+import type { OpenAPIV3Publisher } from './openapi/v3.ts';
+import { openAPIV2Response } from './openapi/v2.ts';
+import { parseRequestInfo, type ResourceRequestInfo } from './request-info.ts';
+import { setWarnings, writeBody, writeStatusError, writeText } from './respond.ts';
+import type { WatchSettings } from './registry/watch.ts';
+
+export interface PipelineDeps {
+  catalog: ResourceCatalog;
+  discovery: DiscoveryPublisher;
+  openapi: OpenAPIV3Publisher;
+  authenticator: Authenticator;
+  version: Record<string, string>;
+  watch: WatchSettings;
+  /** Extra handlers for virtual resources (reviews, tokens, logs) keyed by `group/version/resource[/sub]`. */
+  special: Map<string, SpecialHandler>;
+  ready(): boolean;
+}
+
+export type SpecialHandler = (ctx: SpecialContext) => Promise<void>;
+
+export interface SpecialContext {
+  req: ApiRequest;
+  res: ApiResponse;
+  info: ResourceRequestInfo;
+  query: URLSearchParams;
+  user: UserInfo;
+  served?: ServedResource;
+  warnings: string[];
+}
+
+const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+
+export function createPipeline(deps: PipelineDeps) {
+  return async function handle(req: ApiRequest, res: ApiResponse): Promise<void> {
+    const warnings: string[] = [];
+    try {
+      const url = new URL(req.url ?? '/', 'https://cozylab.local');
+      const path = url.pathname.replace(/\/+$/, '') || '/';
+      const method = req.method ?? 'GET';
+
+      const health = path.split('/').slice(0, 2).join('/');
+      if (HEALTH_PATHS.has(health)) {
+        if (health === '/readyz' && !deps.ready()) return writeText(res, 503, '[-]cozylab not ready\nreadyz check failed');
+        return writeText(res, 200, 'ok');
+      }
+      if (path === '/version') return writeBody(res, 200, deps.version);
+
+      const user = await deps.authenticator.authenticate(req);
+      if (!user) throw unauthorized();
+
+      if (method === 'GET' && serveDiscoveryOrOpenAPI(deps, req, res, path, url.searchParams)) return;
+
+      const info = parseRequestInfo(method, path, url.searchParams);
+      if (!info.isResourceRequest) throw pathNotFound();
+      const special = deps.special.get(`${info.group}/${info.version}/${info.resource}${info.subresource ? '/' + info.subresource : ''}`);
+      const served = deps.catalog.get(info.group, info.version, info.resource);
+      if (special) {
+        await special({ req, res, info, query: url.searchParams, user, served, warnings });
+        return;
+      }
+      if (!served) {
+        const aggregated = deps.catalog.aggregatedFor(info.group, info.version);
+        if (aggregated) return await aggregated.handler(req, res, path);
+        throw pathNotFound();
+      }
+      if (!served.type.namespaced && info.namespace && info.resource !== 'namespaces') throw pathNotFound();
+      await dispatch(deps, served, info, req, res, url.searchParams, user, warnings);
+    } catch (err) {
+      setWarnings(res, warnings);
+      writeStatusError(res, err);
+    }
+  };
+}
+
+async function dispatch(
+  deps: PipelineDeps,
+  served: ServedResource,
+  info: ResourceRequestInfo,
+  req: ApiRequest,
+  res: ApiResponse,
+  query: URLSearchParams,
+  user: UserInfo,
+  warnings: string[],
+): Promise<void> {
+  const { type } = served;
+  const sub = info.subresource;
+  if (sub && !type.subresources.includes(sub)) throw pathNotFound();
+  const read = { served, namespace: type.namespaced ? info.namespace : '', name: info.name, subresource: sub, query, accept: req.headers.accept };
+
+  if (info.verb === 'get' && (sub === '' || sub === 'status')) return handleGet(read, res);
+  if (info.verb === 'list') return handleList(read, res);
+  if (info.verb === 'watch') return handleWatch(read, req, res, deps.watch);
+  if (sub === 'scale' && req.method === 'GET') return handleScale(read, 'GET', res);
+
+  const body = await readBody(req);
+  const ctx = writeContext(query, { user, warnings });
+  const w: WriteRequest = { ...read, contentType: req.headers['content-type'], body, ctx };
+  const respondWithWarnings = async (fn: () => Promise<void>) => {
+    const original = res.writeHead.bind(res) as (...args: unknown[]) => unknown;
+    (res as { writeHead: (...args: unknown[]) => unknown }).writeHead = (...args: unknown[]) => {
+      setWarnings(res, warnings);
+      return original(...args);
+    };
+    await fn();
+  };
+  await respondWithWarnings(async () => {
+    if (sub === 'scale') return handleScale(w, req.method ?? 'PUT', res);
+    if (sub === 'binding' && info.verb === 'create') return handleBinding(w, res);
+    if (sub === 'finalize' && info.verb === 'update') return handleFinalize(w, res);
+    if (sub !== '' && sub !== 'status') unsupportedSubresource(w, info.verb);
+    switch (info.verb) {
+      case 'create':
+        return handleCreate(w, res);
+      case 'update':
+        return handleUpdate(w, res);
+      case 'patch':
+        return handlePatch(w, res);
+      case 'delete':
+        return handleDelete(w, res);
+      case 'deletecollection':
+        return handleDeleteCollection(w, res);
+      default:
+        throw methodNotSupported(served.registry.groupResource, info.verb);
+    }
+  });
+}
+
+function sendDiscovery(req: ApiRequest, res: ApiResponse, d: DiscoveryDoc, contentType: string): void {
+  const headers = { 'Content-Type': contentType, ETag: d.etag, Vary: 'Accept', 'Cache-Control': 'no-cache, private' };
+  if (req.headers['if-none-match'] === d.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': Buffer.byteLength(d.body) });
+  res.end(d.body);
+}
+
+/** Answers discovery and OpenAPI paths; false when the path is neither. */
+function serveDiscoveryOrOpenAPI(deps: PipelineDeps, req: ApiRequest, res: ApiResponse, path: string, query: URLSearchParams): boolean {
+  const parts = path.split('/').filter(Boolean);
+  const accept = req.headers.accept;
+  if (path === '/api' || path === '/apis') {
+    const format = negotiateDiscoveryFormat(accept);
+    if (format?.kind === 'discovery') {
+      sendDiscovery(req, res, deps.discovery.aggregated(path === '/api' ? 'api' : 'apis', format.version), aggregatedContentType(format.version));
+    } else {
+      sendDiscovery(req, res, path === '/api' ? deps.discovery.legacyApiVersions() : deps.discovery.legacyGroupList(), 'application/json');
+    }
+    return true;
+  }
+  if (parts[0] === 'api' && parts.length === 2) {
+    const d = deps.discovery.legacyResourceList('', parts[1]!);
+    if (!d) throw pathNotFound();
+    sendDiscovery(req, res, d, 'application/json');
+    return true;
+  }
+  if (parts[0] === 'apis' && (parts.length === 2 || parts.length === 3)) {
+    const d = parts.length === 2 ? deps.discovery.legacyGroup(parts[1]!) : deps.discovery.legacyResourceList(parts[1]!, parts[2]!);
+    if (!d) throw pathNotFound();
+    sendDiscovery(req, res, d, 'application/json');
+    return true;
+  }
+  if (path === '/openapi/v2') {
+    const v2 = openAPIV2Response();
+    res.writeHead(200, { 'Content-Type': v2.contentType, 'Content-Length': v2.body.length });
+    res.end(v2.body);
+    return true;
+  }
+  if (path === '/openapi/v3') {
+    const root = deps.openapi.root();
+    sendDiscovery(req, res, { body: root.body, etag: root.etag }, 'application/json');
+    return true;
+  }
+  if (parts[0] === 'openapi' && parts[1] === 'v3' && parts.length > 2) {
+    const doc = deps.openapi.document(parts.slice(2).join('/'));
+    if (!doc) throw pathNotFound();
+    const immutable = query.get('hash') === doc.hash;
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(doc.body),
+      ETag: `"${doc.hash}"`,
+      'Cache-Control': immutable ? 'public, immutable' : 'no-cache, private',
+      ...(immutable ? { Expires: new Date(Date.now() + 365 * 24 * 3600 * 1000).toUTCString() } : {}),
+    });
+    res.end(doc.body);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,340 @@
+// The generic registry: one per served resource, turning API verbs into compare-and-swap
+// writes on the store, with the kind's strategy and the admission chain in between.
+
+import {
+  alreadyExists,
+  badRequest,
+  conflict,
+  invalid,
+  notFound,
+  resourceExpired,
+  StatusError,
+  type FieldError,
+} from '../../machinery/errors.ts';
+import { deepClone, deepEqual, type KubeList, type KubeObject } from '../../machinery/object.ts';
+import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
+import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
+import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store } from '../../storage/store.ts';
+import type { AdmissionChain, AdmissionOperation } from '../admission/admission.ts';
+import { groupVersion, type ResourceType } from '../resource.ts';
+import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, parseResourceVersion } from './codec.ts';
+import type { ListQuery, WriteContext } from './context.ts';
+import { continueExpired, decodeContinue, encodeContinue } from './continue-token.ts';
+import { collectionPrefix, objectKey } from './keys.ts';
+import { carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
+import { buildSelection } from './selection.ts';
+import type { Strategy, StrategyServices } from './strategy.ts';
+
+export interface RegistryDeps {
+  store: Store;
+  admission: AdmissionChain;
+  services: StrategyServices;
+  now(): Date;
+}
+
+export type UpdateFn = (current: KubeObject) => KubeObject | Promise<KubeObject>;
+
+const MAX_CAS_RETRIES = 16;
+
+export class ResourceRegistry {
+  constructor(
+    readonly rt: ResourceType,
+    readonly strategy: Strategy,
+    protected readonly deps: RegistryDeps,
+  ) {}
+
+  get groupResource() {
+    return { group: this.rt.group, resource: this.rt.plural };
+  }
+
+  get store(): Store {
+    return this.deps.store;
+  }
+
+  now(): Date {
+    return this.deps.now();
+  }
+
+  strategyContext(now: Date = this.deps.now()) {
+    return { now, services: this.deps.services };
+  }
+
+  key(namespace: string, name: string): string {
+    return objectKey(this.rt, namespace, name);
+  }
+
+  async get(namespace: string, name: string, resourceVersion?: string): Promise<KubeObject> {
+    const revision = this.exactRevision(resourceVersion);
+    try {
+      const sv = await this.deps.store.get(this.key(namespace, name), revision ? { revision } : undefined);
+      if (!sv) throw notFound(this.groupResource, name);
+      return this.withTypeMeta(decodeStoredValue(sv));
+    } catch (err) {
+      throw this.mapStoreError(err, name);
+    }
+  }
+
+  async tryGet(namespace: string, name: string): Promise<KubeObject | undefined> {
+    const sv = await this.deps.store.get(this.key(namespace, name));
+    return sv ? this.withTypeMeta(decodeStoredValue(sv)) : undefined;
+  }
+
+  async list(namespace: string, q: ListQuery = {}): Promise<KubeList> {
+    const selection = buildSelection(this.rt, this.strategy, q.labelSelector, q.fieldSelector);
+    const prefix = collectionPrefix(this.rt, namespace);
+    let revision = 0;
+    let startKey: string | undefined;
+    if (q.continue) {
+      const token = decodeContinue(q.continue);
+      revision = token.rv;
+      startKey = token.start;
+    } else if (q.resourceVersionMatch === 'Exact') {
+      revision = this.exactRevision(q.resourceVersion);
+    } else {
+      this.exactRevision(q.resourceVersion);
+    }
+    const limit = q.limit && q.limit > 0 ? q.limit : 0;
+    const items: KubeObject[] = [];
+    let listRevision = 0;
+    let nextKey: string | undefined;
+    let remaining: number | undefined;
+    try {
+      for (;;) {
+        const chunk = await this.deps.store.list(prefix, {
+          revision: revision || undefined,
+          startKey,
+          limit: limit ? Math.max(limit - items.length, selection.empty ? 0 : 64) : undefined,
+        });
+        listRevision = chunk.revision;
+        revision = chunk.revision;
+        let consumed = 0;
+        for (const sv of chunk.items) {
+          consumed++;
+          const obj = decodeStoredValue(sv);
+          if (selection.matches(obj)) items.push(this.withTypeMeta(obj));
+          if (limit && items.length >= limit) break;
+        }
+        const cutInside = consumed < chunk.items.length;
+        if (limit && items.length >= limit && (cutInside || chunk.more)) {
+          const lastKey = chunk.items[consumed - 1]!.key;
+          nextKey = lastKey + '\u0000';
+          if (selection.empty) remaining = chunk.remaining + (chunk.items.length - consumed);
+          break;
+        }
+        if (!chunk.more) break;
+        startKey = chunk.items[chunk.items.length - 1]!.key + '\u0000';
+      }
+    } catch (err) {
+      if (err instanceof CompactedError && q.continue) throw continueExpired();
+      throw this.mapStoreError(err, '');
+    }
+    const metadata: KubeList['metadata'] = { resourceVersion: String(listRevision) };
+    if (nextKey !== undefined) {
+      metadata.continue = encodeContinue(listRevision, nextKey);
+      if (remaining !== undefined) metadata.remainingItemCount = remaining;
+    }
+    return { apiVersion: groupVersion(this.rt), kind: this.rt.listKind, metadata, items };
+  }
+
+  async create(namespace: string, input: KubeObject, ctx: WriteContext): Promise<KubeObject> {
+    const obj = deepClone(input);
+    this.checkTypeMeta(obj);
+    this.checkNamespace(obj, namespace);
+    const now = this.deps.now();
+    fillMetaForCreate(obj, now, this.strategy);
+    if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
+    if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generateName(obj.metadata.generateName);
+    await this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
+    await this.admit('CREATE', namespace, obj, undefined, ctx, '');
+    this.validateOrThrow(obj, this.strategy.validate?.(obj) ?? []);
+    obj.metadata.managedFields = this.managedFieldsFor(undefined, obj, ctx, now, '');
+    if (ctx.dryRun) return this.withTypeMeta(obj);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const sv = await this.deps.store.create(this.key(namespace, obj.metadata.name!), encodeForStore(obj));
+        return this.withTypeMeta(decodeStoredValue(sv));
+      } catch (err) {
+        if (err instanceof KeyExistsError) {
+          if (input.metadata.generateName && !input.metadata.name && attempt < 8) {
+            obj.metadata.name = generateName(input.metadata.generateName);
+            continue;
+          }
+          throw alreadyExists(this.groupResource, obj.metadata.name!);
+        }
+        throw this.mapStoreError(err, obj.metadata.name!);
+      }
+    }
+  }
+
+  /** PUT: replace the object (or only its status), refusing a stale resourceVersion. */
+  async update(namespace: string, name: string, input: KubeObject, ctx: WriteContext, subresource = ''): Promise<KubeObject> {
+    this.checkTypeMeta(input);
+    this.checkNamespace(input, namespace);
+    if (input.metadata.name && input.metadata.name !== name) {
+      throw badRequest(`the name of the object (${input.metadata.name}) does not match the name on the URL (${name})`);
+    }
+    const requestedRv = input.metadata.resourceVersion ? parseResourceVersion(input.metadata.resourceVersion) : 0;
+    return this.guaranteedUpdate(namespace, name, ctx, subresource, (current) => {
+      if (requestedRv && String(requestedRv) !== current.metadata.resourceVersion) {
+        throw conflict(this.groupResource, name);
+      }
+      const next = deepClone(input);
+      next.metadata.name = name;
+      if (this.rt.namespaced) next.metadata.namespace = namespace;
+      return next;
+    });
+  }
+
+  /**
+   * Read–modify–write with compare-and-swap, retried on races. `mutate` returns the desired object;
+   * the registry carries server-owned metadata, applies status-subresource rules, validates, admits,
+   * and skips the write entirely when nothing changed.
+   */
+  async guaranteedUpdate(namespace: string, name: string, ctx: WriteContext, subresource: string, mutate: UpdateFn): Promise<KubeObject> {
+    for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
+      const sv = await this.deps.store.get(this.key(namespace, name));
+      if (!sv) throw notFound(this.groupResource, name);
+      const current = this.withTypeMeta(decodeStoredValue(sv));
+      const desired = await mutate(deepClone(current));
+      const next = this.shapeUpdate(desired, current, subresource);
+      const now = this.deps.now();
+      carryMetaForUpdate(next, current, this.strategy);
+      if (subresource === '') await this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now));
+      await this.admit('UPDATE', namespace, next, current, ctx, subresource);
+      this.validateOrThrow(next, [
+        ...(this.strategy.validate?.(next) ?? []),
+        ...(this.strategy.validateUpdate?.(next, current) ?? []),
+      ]);
+      if (deepEqual(comparable(next), comparable(current))) return current;
+      next.metadata.managedFields = this.managedFieldsFor(current, next, ctx, now, subresource);
+      if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
+      if (this.finalizersEmptiedWhileTerminating(next)) {
+        try {
+          await this.deps.store.delete(this.key(namespace, name), sv.modRevision);
+          await this.strategy.afterDelete?.(next, this.strategyContext(now));
+          return next;
+        } catch (err) {
+          if (err instanceof RevisionMismatchError) continue;
+          throw this.mapStoreError(err, name);
+        }
+      }
+      try {
+        const written = await this.deps.store.update(this.key(namespace, name), encodeForStore(next), sv.modRevision);
+        return this.withTypeMeta(decodeStoredValue(written));
+      } catch (err) {
+        if (err instanceof RevisionMismatchError) continue;
+        if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
+        throw this.mapStoreError(err, name);
+      }
+    }
+    throw conflict(this.groupResource, name, 'the object has been modified too often; please retry');
+  }
+
+  /** Applies the status-subresource split: a main write keeps status, a status write keeps everything else. */
+  private shapeUpdate(desired: KubeObject, current: KubeObject, subresource: string): KubeObject {
+    if (subresource === 'status') {
+      const next = deepClone(current);
+      if (desired.status === undefined) delete next.status;
+      else next.status = desired.status;
+      return next;
+    }
+    const next = desired;
+    next.apiVersion = current.apiVersion;
+    next.kind = current.kind;
+    // A binding places the pod and records PodScheduled in one write, as the binding REST does.
+    if (subresource === 'binding') return next;
+    next.kind = current.kind;
+    if (this.strategy.statusSubresource) {
+      if (current.status === undefined) delete next.status;
+      else next.status = deepClone(current.status);
+    }
+    return next;
+  }
+
+  private finalizersEmptiedWhileTerminating(obj: KubeObject): boolean {
+    return (
+      obj.metadata.deletionTimestamp !== undefined &&
+      (obj.metadata.finalizers?.length ?? 0) === 0 &&
+      !this.strategy.deletionBlocked?.(obj) &&
+      !this.gracePending(obj)
+    );
+  }
+
+  /** A graceful deletion (a pod on a node) still inside its grace period, waiting for whoever finishes it. */
+  gracePending(obj: KubeObject): boolean {
+    return (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0 && (this.strategy.gracefulDeletionWaits?.(obj) ?? false);
+  }
+
+  managedFieldsFor(prev: KubeObject | undefined, next: KubeObject, ctx: WriteContext, now: Date, subresource: string) {
+    const manager = ctx.fieldManager || 'unknown';
+    return updateManagedFields(prev, next, manager, 'Update', groupVersion(this.rt), formatTime(now), this.strategy.patchSchema ?? {}, subresource || undefined);
+  }
+
+  async admit(operation: AdmissionOperation, namespace: string, obj: KubeObject | undefined, old: KubeObject | undefined, ctx: WriteContext, subresource: string) {
+    await this.deps.admission.admit({
+      operation,
+      resource: this.rt,
+      subresource,
+      namespace,
+      name: obj?.metadata.name ?? old?.metadata.name ?? '',
+      object: obj,
+      oldObject: old,
+      user: ctx.user,
+      dryRun: ctx.dryRun,
+      warnings: ctx.warnings,
+    });
+  }
+
+  validateOrThrow(obj: KubeObject, kindErrors: FieldError[]): void {
+    const errors = [
+      ...validateObjectMetaNames(obj.metadata, { namespaced: this.rt.namespaced, nameRule: this.strategy.nameRule ?? 'subdomain' }),
+      ...kindErrors,
+    ];
+    if (errors.length) throw invalid({ group: this.rt.group, kind: this.rt.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
+  }
+
+  withTypeMeta(obj: KubeObject): KubeObject {
+    obj.apiVersion = groupVersion(this.rt);
+    obj.kind = this.rt.kind;
+    return obj;
+  }
+
+  private checkTypeMeta(obj: KubeObject): void {
+    const gv = groupVersion(this.rt);
+    if (obj.kind && obj.kind !== this.rt.kind) {
+      throw badRequest(`the kind of the object (${obj.kind}) does not match the expected kind (${this.rt.kind})`);
+    }
+    if (obj.apiVersion && obj.apiVersion !== gv) {
+      throw badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${gv})`);
+    }
+  }
+
+  private checkNamespace(obj: KubeObject, namespace: string): void {
+    if (!this.rt.namespaced) {
+      delete obj.metadata.namespace;
+      return;
+    }
+    if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    obj.metadata.namespace = namespace;
+  }
+
+  exactRevision(resourceVersion: string | undefined): number {
+    try {
+      return parseResourceVersion(resourceVersion);
+    } catch (err) {
+      if (err instanceof InvalidResourceVersion) throw badRequest(`invalid resource version: ${err.value}`);
+      throw err;
+    }
+  }
+
+  mapStoreError(err: unknown, name: string): unknown {
+    if (err instanceof StatusError) return err;
+    if (err instanceof CompactedError) return resourceExpired(err.requested, err.compacted);
+    if (err instanceof KeyNotFoundError) return notFound(this.groupResource, name);
+    if (err instanceof KeyExistsError) return alreadyExists(this.groupResource, name);
+    if (err instanceof RevisionMismatchError) return conflict(this.groupResource, name);
+    return err;
+  }
+}

@@ -1,0 +1,55 @@
+// A strategy per kind, as kube-apiserver's generic registry has: what a create or update
+// must set, clear or refuse. A new kind is a new strategy, not a new code path.
+
+import type { FieldError } from '../../machinery/errors.ts';
+import type { KubeObject } from '../../machinery/object.ts';
+import type { PatchSchema } from '../../machinery/patch/schema.ts';
+
+export interface StrategyContext {
+  now: Date;
+  /** Allocators and lookups a strategy may need (ClusterIP allocation, namespace lookups). */
+  services: StrategyServices;
+}
+
+export interface StrategyServices {
+  allocateClusterIP(): Promise<string>;
+  releaseClusterIP(ip: string): Promise<void>;
+  allocateNodePort(): Promise<number>;
+}
+
+export interface Strategy {
+  /** The kind keeps `status` apart: main-resource writes keep the stored status, `/status` writes change only it. */
+  statusSubresource: boolean;
+  /** Create may set status too (nodes register with theirs); otherwise status starts empty. */
+  keepStatusOnCreate?: boolean;
+  /** Set defaults and clear what a client may not set on create (status of kinds with a status subresource …). */
+  prepareForCreate?(obj: KubeObject, ctx: StrategyContext): Promise<void> | void;
+  /** Carry over what an update may not change, default the rest. */
+  prepareForUpdate?(next: KubeObject, prev: KubeObject, ctx: StrategyContext): Promise<void> | void;
+  /** Kind-specific validation of a new object (metadata names are checked by the registry). */
+  validate?(obj: KubeObject): FieldError[];
+  /** Kind-specific validation of an update (immutable fields …). */
+  validateUpdate?(next: KubeObject, prev: KubeObject): FieldError[];
+  /** The kind keeps no metadata.generation (ConfigMap, Secret, Namespace, Pod …). */
+  noGeneration?: boolean;
+  /** Which part of the object counts as its spec for `generation` (default: everything but metadata and status). */
+  specOf?(obj: KubeObject): unknown;
+  /** Fields a field selector may name, with their values for this object. */
+  selectableFields?(obj: KubeObject): Record<string, string>;
+  /** Names follow this rule (default DNS-1123 subdomain). */
+  nameRule?: 'subdomain' | 'label' | 'dns1035' | 'path-segment';
+  /** List merge semantics for strategic merge patch and server-side apply. */
+  patchSchema?: PatchSchema;
+  /** Grace period applied when a delete gives none (pods: terminationGracePeriodSeconds). */
+  defaultGracePeriodSeconds?(obj: KubeObject): number;
+  /** Whether a graceful delete must wait (pods bound to a node wait for the kubelet). */
+  gracefulDeletionWaits?(obj: KubeObject): boolean;
+  /** Deletion also waits on something besides metadata.finalizers (a namespace's spec.finalizers). */
+  deletionBlocked?(obj: KubeObject): boolean;
+  /** Marks an object whose deletion is pending (a namespace turns Terminating). */
+  prepareForDeletion?(obj: KubeObject): void;
+  /** Called after the object is gone from the store (release allocations). */
+  afterDelete?(obj: KubeObject, ctx: StrategyContext): Promise<void> | void;
+}
+
+export const defaultStrategy: Strategy = { statusSubresource: false };

@@ -1,0 +1,31 @@
+// The `cozylab` command.
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_DATA_DIR, runUp } from './up.ts';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number (0-65535)');
+  return n;
+}
+
+const program = new Command('cozylab').description('The Cozystack platform in one process: a Kubernetes API server that real kubectl drives.');
+
+program
+  .command('up')
+  .description('run the cluster in the foreground until SIGINT/SIGTERM')
+  .option('--data-dir <dir>', 'where the store, certificates and kubeconfig live', DEFAULT_DATA_DIR)
+  .option('--port <n>', 'HTTPS port of the API server (0: any free port)', port, 6443)
+  .option('--host <address>', 'address to listen on and put in the kubeconfig', '127.0.0.1')
+  .addOption(new Option('--store <backend>', 'storage backend').choices(['sqlite', 'memory']).default('sqlite'))
+  .addOption(new Option('--compaction-interval <ms>', 'how often old revisions are compacted').argParser(Number).default(300_000).hideHelp())
+  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number }) => {
+    try {
+      await runUp(opts);
+    } catch (err) {
+      console.error(`cozylab up: ${(err as Error).message}`);
+      process.exit(1);
+    }
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,72 @@
+// `cozylab up`: open the store, start the API server, write the kubeconfig, run until a signal.
+
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ApiServer } from '../apiserver/api-server.ts';
+import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
+import { openStore } from '../storage/open.ts';
+import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
+import { loadOrCreateCredentials } from './pki.ts';
+
+export interface UpOptions {
+  dataDir: string;
+  port: number;
+  host: string;
+  store: 'sqlite' | 'memory';
+  compactionInterval?: number;
+}
+
+export const DEFAULT_DATA_DIR = join(homedir(), '.cozylab');
+
+export interface RunningCluster {
+  server: ApiServer;
+  kubeconfigPath: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(opts: UpOptions, log: (line: string) => void = () => {}): Promise<RunningCluster> {
+  const started = Date.now();
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const creds = loadOrCreateCredentials(dataDir, opts.host);
+  const store = await openStore({ backend: opts.store, path: join(dataDir, 'state.db') });
+  const server = new ApiServer({
+    store,
+    host: opts.host,
+    port: opts.port,
+    tls: { key: creds.serverKey, cert: creds.serverCert, ca: creds.caCert },
+    compactionIntervalMs: opts.compactionInterval,
+  });
+  server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });
+  await server.start();
+  const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;
+  const kubeconfigPath = join(dataDir, 'kubeconfig');
+  writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));
+  log(`cozylab API server listening on ${url} (store: ${opts.store}, started in ${Date.now() - started} ms)`);
+  log(`export KUBECONFIG=${kubeconfigPath}`);
+  return {
+    server,
+    kubeconfigPath,
+    url,
+    async stop() {
+      await server.stop();
+      await store.close();
+    },
+  };
+}
+
+export async function runUp(opts: UpOptions): Promise<void> {
+  const cluster = await startCluster(opts, (line) => console.log(line));
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`received ${signal}, stopping`);
+    await cluster.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,124 @@
+// The everyday kubectl commands against a real `cozylab up`, for the oldest and newest kubectl.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { kubectlBinary } from '../support/kubectl.ts';
+import { apiRequest } from '../support/http.ts';
+
+let cluster: TestCluster;
+
+before(async () => {
+  cluster = await startCluster();
+});
+
+after(async () => {
+  await cluster.stop();
+  cluster.cleanup();
+});
+
+test('health endpoints answer ok without credentials; /version is a version object', async () => {
+  for (const path of ['/healthz', '/livez', '/readyz']) {
+    const r = await apiRequest(cluster, 'GET', path, { token: null });
+    assert.equal(r.status, 200);
+    assert.equal(r.body, 'ok');
+  }
+  const v = await apiRequest(cluster, 'GET', '/version', { token: null });
+  assert.match(v.json<{ gitVersion: string }>().gitVersion, /^v1\.33\.\d+\+cozylab$/);
+});
+
+test('no credential → 401 Unauthorized Status', async () => {
+  const r = await apiRequest(cluster, 'GET', '/api/v1/namespaces', { token: null });
+  assert.equal(r.status, 401);
+  assert.equal(r.json().reason, 'Unauthorized');
+  const bad = await apiRequest(cluster, 'GET', '/api/v1/namespaces', { token: 'wrong' });
+  assert.equal(bad.status, 401);
+});
+
+for (const version of ['1.27', '1.33']) {
+  describe(`kubectl ${version}`, { skip: kubectlBinary(version) ? false : `kubectl.${version} is not on this machine` }, () => {
+    const k = (args: string[], input?: string) => cluster.kubectl(args, { version, input });
+    const ns = `basics-${version.replace('.', '')}`;
+
+    test('get ns shows the system namespaces', () => {
+      const r = k(['get', 'ns']);
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.trim().split('\n');
+      assert.match(lines[0]!, /^NAME\s+STATUS\s+AGE$/);
+      for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
+        assert.ok(lines.some((l) => new RegExp(`^${name}\\s+Active\\s+\\d+s$`).test(l)), `${name} missing in:\n${r.stdout}`);
+      }
+    });
+
+    test('version reports the server', () => {
+      const r = k(['version']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /v1\.33\.0\+cozylab/);
+    });
+
+    test('create, apply, get, label, patch, replace, delete a ConfigMap', () => {
+      assert.equal(k(['create', 'namespace', ns]).code, 0);
+      const manifest = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n  namespace: ${ns}\ndata:\n  a: "1"\n`;
+      let r = k(['apply', '-f', '-'], manifest);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /configmap\/cfg created/);
+      r = k(['apply', '-f', '-'], manifest);
+      assert.match(r.stdout, /configmap\/cfg unchanged/);
+      r = k(['apply', '-f', '-'], manifest.replace('"1"', '"2"'));
+      assert.match(r.stdout, /configmap\/cfg configured/);
+      r = k(['get', 'cm', 'cfg', '-n', ns, '-o', 'jsonpath={.data.a}']);
+      assert.equal(r.stdout, '2');
+      r = k(['label', 'cm', 'cfg', '-n', ns, 'tier=web']);
+      assert.equal(r.code, 0, r.stderr);
+      r = k(['get', 'cm', '-n', ns, '-l', 'tier in (web,db)', '-o', 'name']);
+      assert.equal(r.stdout.trim(), 'configmap/cfg');
+      r = k(['patch', 'cm', 'cfg', '-n', ns, '--type', 'merge', '-p', '{"data":{"b":"3"}}']);
+      assert.match(r.stdout, /patched/);
+      r = k(['patch', 'cm', 'cfg', '-n', ns, '--type', 'json', '-p', '[{"op":"remove","path":"/data/b"}]']);
+      assert.match(r.stdout, /patched/);
+      r = k(['patch', 'cm', 'cfg', '-n', ns, '-p', '{"data":{"c":"4"}}']);
+      assert.match(r.stdout, /patched/);
+      r = k(['patch', 'cm', 'cfg', '-n', ns, '-p', '{"data":{"c":"4"}}']);
+      assert.match(r.stdout, /patched \(no change\)/);
+      r = k(['get', 'cm', 'cfg', '-n', ns, '-o', 'json']);
+      const live = JSON.parse(r.stdout);
+      live.metadata.resourceVersion = '1';
+      r = k(['replace', '-f', '-'], JSON.stringify(live));
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /Error from server \(Conflict\).*the object has been modified/);
+      r = k(['delete', 'cm', 'cfg', '-n', ns]);
+      assert.match(r.stdout, /configmap "cfg" deleted/);
+      r = k(['get', 'cm', 'cfg', '-n', ns]);
+      assert.match(r.stderr, /Error from server \(NotFound\): configmaps "cfg" not found/);
+    });
+
+    test('server dry run stores nothing; strict field validation names the unknown field', () => {
+      const manifest = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: dry\n  namespace: ${ns}\ndata:\n  a: "1"\n`;
+      let r = k(['apply', '--dry-run=server', '-f', '-'], manifest);
+      assert.match(r.stdout, /configmap\/dry created \(server dry run\)/);
+      r = k(['get', 'cm', 'dry', '-n', ns]);
+      assert.equal(r.code, 1);
+      r = k(['apply', '-f', '-'], manifest.replace('data:', 'bogus: 1\ndata:'));
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /unknown field "bogus"/);
+    });
+
+    test('server-side apply creates and then applies', () => {
+      const manifest = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n  namespace: ${ns}\ndata:\n  a: "1"\n`;
+      let r = k(['apply', '--server-side', '-f', '-'], manifest);
+      assert.match(r.stdout, /configmap\/ssa serverside-applied/, r.stderr);
+      r = k(['apply', '--server-side', '-f', '-'], manifest.replace('"1"', '"2"'));
+      assert.match(r.stdout, /serverside-applied/, r.stderr);
+      r = k(['get', 'cm', 'ssa', '-n', ns, '-o', 'jsonpath={.data.a}']);
+      assert.equal(r.stdout, '2');
+    });
+
+    test('api-resources lists built-in kinds with short names', () => {
+      const r = k(['api-resources']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^deployments\s+deploy\s+apps\/v1\s+true\s+Deployment$/m);
+      assert.match(r.stdout, /^namespaces\s+ns\s+v1\s+false\s+Namespace$/m);
+      assert.match(r.stdout, /^customresourcedefinitions\s+crd,crds\s+apiextensions\.k8s\.io\/v1\s+false\s+CustomResourceDefinition$/m);
+    });
+  });
+}

@@ -1,0 +1,72 @@
+// Starting a real `cozylab up` for end-to-end tests: a child process on a free port with its own data dir.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { kubectlBinary, runKubectl, type KubectlResult } from './kubectl.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface TestCluster {
+  dataDir: string;
+  kubeconfig: string;
+  url: string;
+  token: string;
+  process: ChildProcess;
+  output: () => string;
+  kubectl(args: string[], opts?: { version?: string; input?: string }): KubectlResult;
+  /** Stops the process (SIGTERM by default) and waits for it to exit; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  cleanup(): void;
+}
+
+export async function startCluster(opts: { dataDir?: string; store?: 'sqlite' | 'memory'; extraArgs?: string[] } = {}): Promise<TestCluster> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cozylab-e2e-'));
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.extraArgs ?? [])], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`cozylab up did not start in time:\n${out}`)), 30_000);
+    const check = () => {
+      const m = /listening on (https:\/\/\S+)/.exec(out);
+      if (m && out.includes('export KUBECONFIG=')) {
+        clearTimeout(timer);
+        resolvePromise(m[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`cozylab up exited with ${code}:\n${out}`));
+    });
+  });
+  const kubeconfig = join(dataDir, 'kubeconfig');
+  const token = readFileSync(join(dataDir, 'pki', 'admin.token'), 'utf8').trim();
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return {
+    dataDir,
+    kubeconfig,
+    url,
+    token,
+    process: child,
+    output: () => out,
+    kubectl(args, o = {}) {
+      const bin = kubectlBinary(o.version);
+      if (!bin) throw new Error(`kubectl ${o.version ?? ''} not found`);
+      return runKubectl(bin, kubeconfig, args, o.input);
+    },
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+    cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
