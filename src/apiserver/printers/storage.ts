@@ -1,0 +1,122 @@
+// Storage: PersistentVolumeClaim, PersistentVolume, StorageClass.
+
+import type { KubeObject } from '../../machinery/object.ts';
+import type { TablePrinter } from '../../machinery/table.ts';
+import { ageColumn, nameColumn, objectAge, objectName } from '../../machinery/table-build.ts';
+import { arr, docColumn, obj, quantity, spec, status, str, textColumn } from './access.ts';
+
+const BETA_STORAGE_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
+
+/** helper.GetAccessModesAsString: always in RWO, ROX, RWX, RWOP order. */
+export function accessModesString(modes: unknown): string {
+  const set = new Set(arr(modes).map(str));
+  const short: Array<[string, string]> = [
+    ['ReadWriteOnce', 'RWO'],
+    ['ReadOnlyMany', 'ROX'],
+    ['ReadWriteMany', 'RWX'],
+    ['ReadWriteOncePod', 'RWOP'],
+  ];
+  return short.filter(([mode]) => set.has(mode)).map(([, s]) => s).join(',');
+}
+
+/** The beta annotation wins over spec.storageClassName. */
+function storageClassOf(o: KubeObject): string {
+  const annotated = o.metadata?.annotations?.[BETA_STORAGE_CLASS_ANNOTATION];
+  if (annotated !== undefined) return annotated;
+  return str(spec(o).storageClassName);
+}
+
+const unsetOr = (v: unknown) => (typeof v === 'string' ? v : '<unset>');
+
+export const persistentVolumeClaimPrinter: TablePrinter = {
+  columns: [
+    nameColumn(),
+    docColumn('Status', 'string', 'PersistentVolumeClaimStatus.phase'),
+    docColumn('Volume', 'string', 'PersistentVolumeClaimSpec.volumeName'),
+    docColumn('Capacity', 'string', 'PersistentVolumeClaimStatus.capacity'),
+    docColumn('Access Modes', 'string', 'PersistentVolumeClaimStatus.accessModes'),
+    textColumn('StorageClass', 'string', 'StorageClass of the pvc'),
+    textColumn('VolumeAttributesClass', 'string', 'VolumeAttributesClass of the pvc'),
+    ageColumn(),
+    docColumn('VolumeMode', 'string', 'PersistentVolumeClaimSpec.volumeMode', 1),
+  ],
+  cells(pvc, now) {
+    const s = spec(pvc);
+    const st = status(pvc);
+    const phase = pvc.metadata?.deletionTimestamp ? 'Terminating' : str(st.phase);
+    const bound = str(s.volumeName) !== '';
+    return [
+      objectName(pvc),
+      phase,
+      str(s.volumeName),
+      bound ? quantity(obj(st.capacity).storage) : '',
+      bound ? accessModesString(st.accessModes) : '',
+      storageClassOf(pvc),
+      unsetOr(s.volumeAttributesClassName),
+      objectAge(pvc, now),
+      unsetOr(s.volumeMode),
+    ];
+  },
+};
+
+export const persistentVolumePrinter: TablePrinter = {
+  columns: [
+    nameColumn(),
+    docColumn('Capacity', 'string', 'PersistentVolumeSpec.capacity'),
+    docColumn('Access Modes', 'string', 'PersistentVolumeSpec.accessModes'),
+    docColumn('Reclaim Policy', 'string', 'PersistentVolumeSpec.persistentVolumeReclaimPolicy'),
+    docColumn('Status', 'string', 'PersistentVolumeStatus.phase'),
+    docColumn('Claim', 'string', 'PersistentVolumeSpec.claimRef'),
+    textColumn('StorageClass', 'string', 'StorageClass of the pv'),
+    textColumn('VolumeAttributesClass', 'string', 'VolumeAttributesClass of the pv'),
+    docColumn('Reason', 'string', 'PersistentVolumeStatus.reason'),
+    ageColumn(),
+    docColumn('VolumeMode', 'string', 'PersistentVolumeSpec.volumeMode', 1),
+  ],
+  cells(pv, now) {
+    const s = spec(pv);
+    const st = status(pv);
+    const claim = s.claimRef && typeof s.claimRef === 'object' ? `${str(obj(s.claimRef).namespace)}/${str(obj(s.claimRef).name)}` : '';
+    return [
+      objectName(pv),
+      quantity(obj(s.capacity).storage),
+      accessModesString(s.accessModes),
+      str(s.persistentVolumeReclaimPolicy),
+      pv.metadata?.deletionTimestamp ? 'Terminating' : str(st.phase),
+      claim,
+      storageClassOf(pv),
+      unsetOr(s.volumeAttributesClassName),
+      str(st.reason),
+      objectAge(pv, now),
+      unsetOr(s.volumeMode),
+    ];
+  },
+};
+
+/** storageutil.IsDefaultAnnotation. */
+export function isDefaultStorageClass(sc: KubeObject): boolean {
+  const a = sc.metadata?.annotations ?? {};
+  return a['storageclass.kubernetes.io/is-default-class'] === 'true' || a['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
+}
+
+export const storageClassPrinter: TablePrinter = {
+  columns: [
+    nameColumn(),
+    docColumn('Provisioner', 'string', 'StorageClass.provisioner'),
+    docColumn('ReclaimPolicy', 'string', 'StorageClass.reclaimPolicy'),
+    docColumn('VolumeBindingMode', 'string', 'StorageClass.volumeBindingMode'),
+    docColumn('AllowVolumeExpansion', 'string', 'StorageClass.allowVolumeExpansion'),
+    ageColumn(),
+  ],
+  cells(sc, now) {
+    const name = objectName(sc) + (isDefaultStorageClass(sc) ? ' (default)' : '');
+    return [
+      name,
+      str(sc.provisioner),
+      typeof sc.reclaimPolicy === 'string' ? sc.reclaimPolicy : 'Delete',
+      typeof sc.volumeBindingMode === 'string' ? sc.volumeBindingMode : 'Immediate',
+      sc.allowVolumeExpansion === true,
+      objectAge(sc, now),
+    ];
+  },
+};
