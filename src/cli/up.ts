@@ -5,6 +5,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
+import { GarbageCollector } from '../cluster/garbage-collector.ts';
+import { NamespaceController } from '../cluster/namespace-controller.ts';
 import { openStore } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
 import { loadOrCreateCredentials } from './pki.ts';
@@ -41,6 +43,8 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   });
   server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });
   await server.start();
+  const controllers = [new NamespaceController(server), new GarbageCollector(server)];
+  for (const c of controllers) await c.start();
   const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));
@@ -51,6 +55,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     kubeconfigPath,
     url,
     async stop() {
+      for (const c of controllers) c.stop();
       await server.stop();
       await store.close();
     },

@@ -1,0 +1,100 @@
+// Issue 2's benchmark: API create/get/list throughput and latency over HTTPS against the raw
+// durable write rate of the same store, and watch fan-out latency with 100 watchers.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster } from '../src/cli/up.ts';
+import { measureRawWriteRate } from '../src/storage/raw-write-rate.ts';
+import { openStore } from '../src/storage/open.ts';
+import { BenchClient, percentile, runConcurrent } from './http-client.ts';
+
+const VALUE = 'x'.repeat(512);
+
+function configMap(name: string): string {
+  return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'default', labels: { bench: 'yes' } }, data: { payload: VALUE } });
+}
+
+export async function apiBenchmark(report: (line: string) => void): Promise<void> {
+  const rawDir = mkdtempSync(join(tmpdir(), 'cozylab-bench-raw-'));
+  const rawStore = await openStore({ backend: 'sqlite', path: join(rawDir, 'state.db') });
+  const objectBytes = configMap('bench-00000').length + 400;
+  const raw = await measureRawWriteRate(rawStore, { count: 3000, valueBytes: objectBytes, concurrency: 16 });
+  await rawStore.close();
+  rmSync(rawDir, { recursive: true, force: true });
+  report(`raw sqlite durable writes (16 in flight, ${objectBytes} B): ${raw.writesPerSecond.toFixed(0)}/s, p50 ${raw.p50Ms.toFixed(2)} ms, p99 ${raw.p99Ms.toFixed(2)} ms`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'cozylab-bench-api-'));
+  const cluster = await startCluster({ dataDir, port: 0, host: '127.0.0.1', store: 'sqlite' });
+  const ca = readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8');
+  const token = readFileSync(join(dataDir, 'pki', 'admin.token'), 'utf8').trim();
+  try {
+    let seq = 0;
+    for (const concurrency of [1, 16, 64]) {
+      const client = new BenchClient(cluster.url, token, ca, concurrency);
+      const total = concurrency === 1 ? 1000 : 4500;
+      const created = await runConcurrent(total, concurrency, async () => {
+        const r = await client.send('POST', '/api/v1/namespaces/default/configmaps', configMap(`bench-${String(seq++).padStart(6, '0')}`));
+        if (r.status !== 201) throw new Error(`create: ${r.status} ${r.body}`);
+      });
+      const rate = total / created.seconds;
+      report(
+        `API create, ${concurrency} clients: ${rate.toFixed(0)}/s (${((rate / raw.writesPerSecond) * 100).toFixed(0)} % of raw), p50 ${percentile(created.latencies, 50).toFixed(2)} ms, p99 ${percentile(created.latencies, 99).toFixed(2)} ms`,
+      );
+      const got = await runConcurrent(total, concurrency, async (i) => {
+        const r = await client.send('GET', `/api/v1/namespaces/default/configmaps/bench-${String(i).padStart(6, '0')}`);
+        if (r.status !== 200) throw new Error(`get: ${r.status}`);
+      });
+      report(`API get, ${concurrency} clients: ${(total / got.seconds).toFixed(0)}/s, p50 ${percentile(got.latencies, 50).toFixed(2)} ms, p99 ${percentile(got.latencies, 99).toFixed(2)} ms`);
+      client.close();
+    }
+    const lister = new BenchClient(cluster.url, token, ca, 4);
+    for (const [label, limit] of [['1k', 1000], ['10k', 0]] as const) {
+      const listed = await runConcurrent(10, 1, async () => {
+        const r = await lister.send('GET', `/api/v1/namespaces/default/configmaps${limit ? `?limit=${limit}` : ''}`);
+        if (r.status !== 200) throw new Error(`list: ${r.status}`);
+      });
+      report(`API list ${label}: p50 ${percentile(listed.latencies, 50).toFixed(1)} ms, p99 ${percentile(listed.latencies, 99).toFixed(1)} ms`);
+    }
+    lister.close();
+    await watchFanOut(cluster.url, token, ca, report);
+  } finally {
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function watchFanOut(url: string, token: string, ca: string, report: (line: string) => void): Promise<void> {
+  const watchers = 100;
+  const watchClient = new BenchClient(url, token, ca, watchers + 1);
+  const writer = new BenchClient(url, token, ca, 1);
+  const sentAt = new Map<string, number>();
+  const delays: number[] = [];
+  const closers: (() => void)[] = [];
+  const start = await writer.send('GET', '/api/v1/namespaces/default/configmaps?limit=1');
+  const rv = JSON.parse(start.body).metadata.resourceVersion;
+  for (let w = 0; w < watchers; w++) {
+    closers.push(
+      watchClient.watch(`/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=${rv}&labelSelector=fanout%3Dyes`, (line) => {
+        const ev = JSON.parse(line);
+        const sent = sentAt.get(ev.object?.metadata?.name);
+        if (sent !== undefined) delays.push(performance.now() - sent);
+      }),
+    );
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  const events = 200;
+  for (let i = 0; i < events; i++) {
+    const name = `fanout-${i}`;
+    sentAt.set(name, performance.now());
+    await writer.send('POST', '/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, labels: { fanout: 'yes' } } }));
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const deadline = Date.now() + 10_000;
+  while (delays.length < events * watchers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  delays.sort((a, b) => a - b);
+  report(`watch fan-out, ${watchers} watchers × ${events} events: delivered ${delays.length}/${events * watchers}, p50 ${percentile(delays, 50).toFixed(1)} ms, p99 ${percentile(delays, 99).toFixed(1)} ms`);
+  for (const c of closers) c();
+  watchClient.close();
+  writer.close();
+}
