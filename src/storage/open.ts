@@ -1,0 +1,30 @@
+// Picks and opens the storage backend the server was configured with.
+
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { MemoryStore } from './memory.ts';
+import { SqliteStore } from './sqlite.ts';
+import type { Store } from './store.ts';
+
+export type StoreBackend = 'memory' | 'sqlite';
+
+export interface OpenStoreOptions {
+  backend: StoreBackend;
+  /** The database file (sqlite only). */
+  path?: string;
+}
+
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  const backend: string = opts.backend;
+  switch (backend) {
+    case 'memory':
+      return new MemoryStore();
+    case 'sqlite': {
+      if (!opts.path) throw new Error('the sqlite storage backend needs a database file path');
+      await mkdir(dirname(opts.path), { recursive: true });
+      return SqliteStore.open(opts.path);
+    }
+    default:
+      throw new Error(`unknown storage backend "${backend}" (supported: memory, sqlite)`);
+  }
+}

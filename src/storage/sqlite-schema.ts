@@ -1,0 +1,91 @@
+// The SQLite layout of the store, after kine: one append-only log row per write, the row
+// id being the write's revision. A key's current value is its row with the highest id.
+
+import type Database from 'better-sqlite3';
+import type { StoredValue, StoreEvent } from './store.ts';
+
+export interface LogRow {
+  id: number;
+  key: string;
+  created: number;
+  deleted: number;
+  create_revision: number;
+  /** Id of the key's previous row (0 when the key had none): what compaction supersedes. */
+  prev_revision: number;
+  /** put: the new value; delete: the value that was deleted. */
+  value: string;
+  old_value: string | null;
+}
+
+export function createSchema(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS kv_log (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      key TEXT NOT NULL,
+      created INTEGER NOT NULL,
+      deleted INTEGER NOT NULL,
+      create_revision INTEGER NOT NULL,
+      prev_revision INTEGER NOT NULL,
+      value TEXT NOT NULL,
+      old_value TEXT
+    );
+    CREATE INDEX IF NOT EXISTS kv_log_key_id ON kv_log (key, id);
+    CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  `);
+}
+
+export function rowToStored(row: LogRow): StoredValue {
+  return { key: row.key, value: row.value, createRevision: row.create_revision, modRevision: row.id };
+}
+
+export function rowToEvent(row: LogRow): StoreEvent {
+  const event: StoreEvent = {
+    type: row.deleted ? 'delete' : 'put',
+    key: row.key,
+    value: row.value,
+    modRevision: row.id,
+    createRevision: row.create_revision,
+  };
+  if (row.old_value !== null) event.prevValue = row.old_value;
+  return event;
+}
+
+/** The statements the store runs, prepared once. */
+export function prepareStatements(db: Database.Database) {
+  const newestPerKey = `SELECT MAX(id) AS id FROM kv_log WHERE key >= @lo AND key < @hi AND id <= @rev GROUP BY key`;
+  const newestPerKeyAfter = `SELECT MAX(id) AS id FROM kv_log WHERE key > @lo AND key < @hi AND id <= @rev GROUP BY key`;
+  return {
+    latest: db.prepare<[string], LogRow>(`SELECT * FROM kv_log WHERE key = ? ORDER BY id DESC LIMIT 1`),
+    latestAt: db.prepare<[string, number], LogRow>(`SELECT * FROM kv_log WHERE key = ? AND id <= ? ORDER BY id DESC LIMIT 1`),
+    insert: db.prepare<[number, string, number, number, number, number, string, string | null]>(
+      `INSERT INTO kv_log (id, key, created, deleted, create_revision, prev_revision, value, old_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    // Walks the (key, id) index in key order, so LIMIT stops the walk early.
+    listFrom: db.prepare<{ lo: string; hi: string; rev: number; limit: number }, LogRow>(
+      `SELECT l.* FROM kv_log l WHERE l.key >= @lo AND l.key < @hi AND l.deleted = 0
+         AND l.id = (SELECT MAX(x.id) FROM kv_log x WHERE x.key = l.key AND x.id <= @rev)
+       ORDER BY l.key LIMIT @limit`,
+    ),
+    countFrom: db.prepare<{ lo: string; hi: string; rev: number }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM kv_log l JOIN (${newestPerKey}) m ON l.id = m.id WHERE l.deleted = 0`,
+    ),
+    countAfter: db.prepare<{ lo: string; hi: string; rev: number }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM kv_log l JOIN (${newestPerKeyAfter}) m ON l.id = m.id WHERE l.deleted = 0`,
+    ),
+    // `+key` keeps the planner on the id range: a watch usually starts close to the newest revision.
+    history: db.prepare<[string, string, number], LogRow>(
+      `SELECT * FROM kv_log WHERE +key >= ? AND +key < ? AND id > ? ORDER BY id`,
+    ),
+    deleteSuperseded: db.prepare<[number, number]>(
+      `DELETE FROM kv_log WHERE id IN (SELECT prev_revision FROM kv_log WHERE id > ? AND id <= ? AND prev_revision > 0)`,
+    ),
+    deleteTombstones: db.prepare<[number, number]>(`DELETE FROM kv_log WHERE id > ? AND id <= ? AND deleted = 1`),
+    lastId: db.prepare<[], { seq: number | null }>(
+      `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'kv_log'), 0), COALESCE((SELECT MAX(id) FROM kv_log), 0)) AS seq`,
+    ),
+    readMeta: db.prepare<[string], { value: number }>(`SELECT value FROM meta WHERE name = ?`),
+    writeMeta: db.prepare<[string, number]>(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;

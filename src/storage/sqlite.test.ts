@@ -1,0 +1,113 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteStore } from './sqlite.ts';
+import { runStoreConformance } from './conformance.ts';
+import { collectEvents } from './conformance-support.ts';
+import type { Store } from './store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cozylab-sqlite-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const freshPath = () => join(dir, `store-${++files}.db`);
+
+async function reopen(s: Store): Promise<Store> {
+  const path = (s as SqliteStore).path;
+  await s.close();
+  return SqliteStore.open(path);
+}
+
+runStoreConformance('sqlite', async () => SqliteStore.open(freshPath()), reopen);
+
+/** Rows of the log table, read through a second connection (what is on disk). */
+function logRows(path: string) {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT id, key, created, deleted, create_revision, prev_revision, value, old_value FROM kv_log ORDER BY id').all();
+  } finally {
+    db.close();
+  }
+}
+
+describe('SqliteStore', () => {
+  test('uses WAL with synchronous = FULL', async () => {
+    const s = SqliteStore.open(freshPath());
+    const db = (s as unknown as { db: Database.Database }).db;
+    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(db.pragma('synchronous', { simple: true }), 2);
+    await s.close();
+  });
+
+  test('keeps one log row per write with created/deleted flags, previous revision and old value', async () => {
+    const path = freshPath();
+    const s = SqliteStore.open(path);
+    await s.create('/l/a', 'a1');
+    await s.update('/l/a', 'a2');
+    await s.delete('/l/a');
+    await s.create('/l/a', 'a3');
+    assert.deepEqual(logRows(path), [
+      { id: 1, key: '/l/a', created: 1, deleted: 0, create_revision: 1, prev_revision: 0, value: 'a1', old_value: null },
+      { id: 2, key: '/l/a', created: 0, deleted: 0, create_revision: 1, prev_revision: 1, value: 'a2', old_value: 'a1' },
+      { id: 3, key: '/l/a', created: 0, deleted: 1, create_revision: 1, prev_revision: 2, value: 'a2', old_value: 'a2' },
+      { id: 4, key: '/l/a', created: 1, deleted: 0, create_revision: 4, prev_revision: 3, value: 'a3', old_value: null },
+    ]);
+    await s.close();
+  });
+
+  test('compaction deletes superseded rows and tombstones from the file', async () => {
+    const path = freshPath();
+    const s = SqliteStore.open(path);
+    await s.create('/l/a', 'a1'); // 1
+    await s.update('/l/a', 'a2'); // 2
+    await s.create('/l/b', 'b1'); // 3
+    await s.delete('/l/b'); // 4
+    await s.update('/l/a', 'a3'); // 5
+    await s.compact(4);
+    assert.deepEqual(logRows(path).map((r) => (r as { id: number }).id), [2, 5]);
+    await s.compact(5);
+    assert.deepEqual(logRows(path).map((r) => (r as { id: number }).id), [5]);
+    await s.close();
+  });
+
+  test('writes issued in one event-loop turn commit in one transaction', async () => {
+    const s = SqliteStore.open(freshPath());
+    const internals = s as unknown as { applyBatch: (batch: unknown[]) => unknown };
+    const batchSizes: number[] = [];
+    const apply = internals.applyBatch;
+    internals.applyBatch = (batch) => {
+      batchSizes.push(batch.length);
+      return apply(batch);
+    };
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => s.create(`/gc/${i}`, 'v')));
+    assert.deepEqual(results.map((r) => r.modRevision), Array.from({ length: 100 }, (_, i) => i + 1));
+    assert.deepEqual(batchSizes, [100]);
+    for (let i = 0; i < 3; i++) await s.update('/gc/0', `again${i}`);
+    assert.deepEqual(batchSizes, [100, 1, 1, 1]);
+    await s.close();
+  });
+
+  test('a watch on a reopened file replays the log with previous values', async () => {
+    const path = freshPath();
+    const first = SqliteStore.open(path);
+    await first.create('/rw/a', 'a1');
+    await first.update('/rw/a', 'a2');
+    await first.close();
+    const s = SqliteStore.open(path);
+    const c = collectEvents();
+    await s.watch('/rw/', 0, c.callbacks);
+    await s.delete('/rw/a');
+    await c.waitForCount(3);
+    assert.deepEqual(
+      c.events.map((e) => [e.modRevision, e.type, e.value, e.prevValue]),
+      [
+        [1, 'put', 'a1', undefined],
+        [2, 'put', 'a2', 'a1'],
+        [3, 'delete', 'a2', 'a2'],
+      ],
+    );
+    await s.close();
+  });
+});
