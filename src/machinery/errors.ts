@@ -178,6 +178,14 @@ export function resourceExpired(requested: number | string, oldest: number | str
   return new StatusError(410, 'Expired', `too old resource version: ${requested} (${oldest})`);
 }
 
+/** A read at a revision the store has not reached yet. */
+export function tooLargeResourceVersion(requested: number, current: number): StatusError {
+  return new StatusError(504, 'Timeout', `Too large resource version: ${requested}, current: ${current}`, {
+    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+    retryAfterSeconds: 1,
+  });
+}
+
 export function gone(message: string): StatusError {
   return new StatusError(410, 'Gone', message);
 }

@@ -131,19 +131,20 @@ async function handleApply(r: WriteRequest, applied: unknown, text: string | und
   }
   const schema = registry.strategy.patchSchema ?? {};
   const now = formatTime(registry.now());
+  const applyOpts = { statusSubresource: registry.strategy.statusSubresource, subresource: r.subresource || undefined };
   const existing = await registry.tryGet(r.namespace, r.name);
   const format = responseFormat(r.accept);
   if (!existing) {
-    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(undefined, config, manager, gv, now, force, schema));
+    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(undefined, config, manager, gv, now, force, schema, applyOpts));
     object.metadata.name = r.name;
     object.metadata.managedFields = managedFields;
-    const created = await registry.create(r.namespace, object, { ...r.ctx, fieldManager: manager });
+    const created = await registry.create(r.namespace, object, { ...r.ctx, fieldManager: manager, applied: true });
     writeObject(res, 201, type, created, format, r.query, registry.now());
     return;
   }
-  const ctx = { ...r.ctx, fieldManager: manager };
+  const ctx = { ...r.ctx, fieldManager: manager, applied: true };
   const updated = await registry.guaranteedUpdate(r.namespace, r.name, ctx, r.subresource, (current) => {
-    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(current, config, manager, gv, now, force, schema));
+    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(current, config, manager, gv, now, force, schema, applyOpts));
     object.metadata.managedFields = managedFields;
     return object;
   });

@@ -6,6 +6,8 @@ export interface WriteContext {
   user: UserInfo;
   dryRun: boolean;
   fieldManager?: string;
+  /** The write is a server-side apply whose managedFields are already computed. */
+  applied?: boolean;
   /** Collected `Warning:` header texts. */
   warnings: string[];
 }

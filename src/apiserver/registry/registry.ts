@@ -9,11 +9,13 @@ import {
   notFound,
   resourceExpired,
   StatusError,
+  tooLargeResourceVersion,
   type FieldError,
 } from '../../machinery/errors.ts';
 import { deepClone, deepEqual, type KubeList, type KubeObject } from '../../machinery/object.ts';
 import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
 import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
+import { FutureRevisionError } from '../../storage/revisions.ts';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store } from '../../storage/store.ts';
 import type { AdmissionChain, AdmissionOperation } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
@@ -147,7 +149,7 @@ export class ResourceRegistry {
     await this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
     await this.admit('CREATE', namespace, obj, undefined, ctx, '');
     this.validateOrThrow(obj, this.strategy.validate?.(obj) ?? []);
-    obj.metadata.managedFields = this.managedFieldsFor(undefined, obj, ctx, now, '');
+    this.setManagedFields(undefined, obj, ctx, now, '');
     if (ctx.dryRun) return this.withTypeMeta(obj);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -205,8 +207,10 @@ export class ResourceRegistry {
         ...(this.strategy.validate?.(next) ?? []),
         ...(this.strategy.validateUpdate?.(next, current) ?? []),
       ]);
-      if (deepEqual(comparable(next), comparable(current))) return current;
-      next.metadata.managedFields = this.managedFieldsFor(current, next, ctx, now, subresource);
+      const sentFields = next.metadata.managedFields;
+      const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
+      if (fieldsUnchanged && deepEqual(comparable(next), comparable(current))) return current;
+      this.setManagedFields(current, next, ctx, now, subresource);
       if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
       if (this.finalizersEmptiedWhileTerminating(next)) {
         try {
@@ -265,9 +269,15 @@ export class ResourceRegistry {
     return (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0 && (this.strategy.gracefulDeletionWaits?.(obj) ?? false);
   }
 
-  managedFieldsFor(prev: KubeObject | undefined, next: KubeObject, ctx: WriteContext, now: Date, subresource: string) {
+  /** Records who changed what; a server-side apply has already computed its own entries. */
+  private setManagedFields(prev: KubeObject | undefined, next: KubeObject, ctx: WriteContext, now: Date, subresource: string): void {
+    if (ctx.applied) return;
     const manager = ctx.fieldManager || 'unknown';
-    return updateManagedFields(prev, next, manager, 'Update', groupVersion(this.rt), formatTime(now), this.strategy.patchSchema ?? {}, subresource || undefined);
+    const fields = updateManagedFields(prev, next, manager, 'Update', groupVersion(this.rt), formatTime(now), this.strategy.patchSchema ?? {}, subresource || undefined, {
+      statusSubresource: this.strategy.statusSubresource,
+    });
+    if (fields.length) next.metadata.managedFields = fields;
+    else delete next.metadata.managedFields;
   }
 
   async admit(operation: AdmissionOperation, namespace: string, obj: KubeObject | undefined, old: KubeObject | undefined, ctx: WriteContext, subresource: string) {
@@ -332,6 +342,7 @@ export class ResourceRegistry {
   mapStoreError(err: unknown, name: string): unknown {
     if (err instanceof StatusError) return err;
     if (err instanceof CompactedError) return resourceExpired(err.requested, err.compacted);
+    if (err instanceof FutureRevisionError) return tooLargeResourceVersion(err.requested, err.current);
     if (err instanceof KeyNotFoundError) return notFound(this.groupResource, name);
     if (err instanceof KeyExistsError) return alreadyExists(this.groupResource, name);
     if (err instanceof RevisionMismatchError) return conflict(this.groupResource, name);

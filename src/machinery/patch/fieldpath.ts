@@ -1,0 +1,298 @@
+// Field sets as structured-merge-diff models them: the paths an object sets, serialized as
+// managedFields' FieldsV1 (`f:<field>`, `k:{<list map keys>}`, `v:<set value>`, `i:<index>`,
+// and `.` for an element that is itself a member and also has children).
+
+import { isPlainObject } from '../object.ts';
+import { childSchema, isMapEntry, listSemantics, type ListSemantics, type PatchSchema } from './schema.ts';
+
+/** One serialized path element: `f:name`, `k:{"name":"main"}`, `v:"x"`, `i:0`. */
+export type PathElement = string;
+export type FieldPath = PathElement[];
+
+export const fieldElement = (name: string): PathElement => `f:${name}`;
+
+const TYPE_RANK: Record<string, number> = { f: 0, k: 1, v: 2, i: 3 };
+
+/** structured-merge-diff's PathElement ordering: fields, then keys, then values, then indexes. */
+export function comparePathElements(a: PathElement, b: PathElement): number {
+  const ta = TYPE_RANK[a[0]] ?? 4;
+  const tb = TYPE_RANK[b[0]] ?? 4;
+  if (ta !== tb) return ta - tb;
+  const ra = a.slice(2);
+  const rb = b.slice(2);
+  switch (a[0]) {
+    case 'f':
+      return ra < rb ? -1 : ra > rb ? 1 : 0;
+    case 'i':
+      return Number(ra) - Number(rb);
+    case 'k': {
+      const ea = Object.entries(parseJson(ra) as Record<string, unknown>);
+      const eb = Object.entries(parseJson(rb) as Record<string, unknown>);
+      for (let i = 0; i < Math.min(ea.length, eb.length); i++) {
+        if (ea[i][0] !== eb[i][0]) return ea[i][0] < eb[i][0] ? -1 : 1;
+        const c = compareValues(ea[i][1], eb[i][1]);
+        if (c !== 0) return c;
+      }
+      return ea.length - eb.length;
+    }
+    default:
+      return compareValues(parseJson(ra), parseJson(rb));
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function valueRank(v: unknown): number {
+  if (typeof v === 'number') return 0;
+  if (typeof v === 'string') return 1;
+  if (typeof v === 'boolean') return 2;
+  if (v === null || v === undefined) return 3;
+  return Array.isArray(v) ? 4 : 5;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  const ra = valueRank(a);
+  const rb = valueRank(b);
+  if (ra !== rb) return ra - rb;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const sa = JSON.stringify(a);
+  const sb = JSON.stringify(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+function sortedKeyJson(fields: Record<string, unknown>): string {
+  const keys = Object.keys(fields).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(fields[k])}`).join(',')}}`;
+}
+
+function canonicalElement(pe: PathElement): PathElement {
+  if (pe.startsWith('k:')) {
+    const parsed = parseJson(pe.slice(2));
+    if (isPlainObject(parsed)) return `k:${sortedKeyJson(parsed)}`;
+  }
+  return pe;
+}
+
+/** The path element of an item of the list `listSchema` describes: its keys, its value (sets), else its index. */
+export function listItemElement(item: unknown, semantics: ListSemantics, listSchema: PatchSchema | undefined, index: number): PathElement {
+  if (semantics.type === 'set') return `v:${JSON.stringify(item)}`;
+  if (semantics.type === 'map' && isPlainObject(item) && semantics.keys.length > 0) {
+    const key: Record<string, unknown> = {};
+    for (const name of semantics.keys) {
+      const value = Object.hasOwn(item, name) ? item[name] : listSchema?.listMapKeyDefaults?.[name];
+      if (value !== undefined) key[name] = value;
+    }
+    if (Object.keys(key).length > 0) return `k:${sortedKeyJson(key)}`;
+  }
+  return `i:${index}`;
+}
+
+/** How a conflict names a path: `.spec.containers[name="main"].image`. */
+export function pathToString(path: FieldPath): string {
+  return path
+    .map((pe) => {
+      const rest = pe.slice(2);
+      switch (pe[0]) {
+        case 'f':
+          return `.${rest}`;
+        case 'k': {
+          const key = parseJson(rest) as Record<string, unknown>;
+          return `[${Object.entries(key).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(',')}]`;
+        }
+        case 'v':
+          return `[=${rest}]`;
+        default:
+          return `[${rest}]`;
+      }
+    })
+    .join('');
+}
+
+/** A set of field paths: members end at this node, children continue below it. */
+export class FieldSet {
+  readonly members = new Set<PathElement>();
+  readonly children = new Map<PathElement, FieldSet>();
+
+  static of(...paths: FieldPath[]): FieldSet {
+    const s = new FieldSet();
+    for (const p of paths) s.insert(p);
+    return s;
+  }
+
+  insert(path: FieldPath): void {
+    if (path.length === 0) return;
+    let node: FieldSet = this;
+    for (let i = 0; i < path.length - 1; i++) node = node.child(path[i]);
+    node.members.add(path[path.length - 1]);
+  }
+
+  private child(pe: PathElement): FieldSet {
+    let c = this.children.get(pe);
+    if (!c) {
+      c = new FieldSet();
+      this.children.set(pe, c);
+    }
+    return c;
+  }
+
+  /** Whether `path` is a member (not merely a prefix of one). */
+  has(path: FieldPath): boolean {
+    let node: FieldSet | undefined = this;
+    for (let i = 0; i < path.length - 1 && node; i++) node = node.children.get(path[i]);
+    return path.length > 0 && node !== undefined && node.members.has(path[path.length - 1]);
+  }
+
+  withPrefix(pe: PathElement): FieldSet {
+    return this.children.get(pe) ?? new FieldSet();
+  }
+
+  isEmpty(): boolean {
+    if (this.members.size > 0) return false;
+    for (const c of this.children.values()) if (!c.isEmpty()) return false;
+    return true;
+  }
+
+  union(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) out.members.add(m);
+    for (const m of other.members) out.members.add(m);
+    for (const [pe, c] of this.children) {
+      const o = other.children.get(pe);
+      out.children.set(pe, o ? c.union(o) : c.union(new FieldSet()));
+    }
+    for (const [pe, o] of other.children) if (!out.children.has(pe)) out.children.set(pe, o.union(new FieldSet()));
+    return out;
+  }
+
+  difference(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) if (!other.members.has(m)) out.members.add(m);
+    for (const [pe, c] of this.children) {
+      const o = other.children.get(pe);
+      const d = o ? c.difference(o) : c.union(new FieldSet());
+      if (!d.isEmpty()) out.children.set(pe, d);
+    }
+    return out;
+  }
+
+  intersection(other: FieldSet): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) if (other.members.has(m)) out.members.add(m);
+    for (const [pe, c] of this.children) {
+      const o = other.children.get(pe);
+      if (!o) continue;
+      const i = c.intersection(o);
+      if (!i.isEmpty()) out.children.set(pe, i);
+    }
+    return out;
+  }
+
+  /** Every member path, members before children at each level, in path-element order. */
+  paths(prefix: FieldPath = []): FieldPath[] {
+    const out: FieldPath[] = [];
+    for (const m of [...this.members].sort(comparePathElements)) out.push([...prefix, m]);
+    for (const pe of [...this.children.keys()].sort(comparePathElements)) {
+      out.push(...this.children.get(pe)!.paths([...prefix, pe]));
+    }
+    return out;
+  }
+
+  /** Makes every struct field that has children a member too (so removing it removes the field). */
+  ensureNamedFieldsAreMembers(schema: PatchSchema | undefined): FieldSet {
+    const out = new FieldSet();
+    for (const m of this.members) out.members.add(m);
+    for (const [pe, c] of this.children) {
+      const name = pe.startsWith('f:') ? pe.slice(2) : undefined;
+      if (name !== undefined && !isMapEntry(schema, name)) out.members.add(pe);
+      const sub = name !== undefined ? childSchema(schema, name) : schema?.items;
+      out.children.set(pe, c.ensureNamedFieldsAreMembers(sub));
+    }
+    return out;
+  }
+
+  toFieldsV1(): Record<string, unknown> {
+    return this.emit(false);
+  }
+
+  private emit(includeSelf: boolean): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (includeSelf && !this.isEmpty()) out['.'] = {};
+    const all = new Set<PathElement>([...this.members]);
+    for (const [pe, c] of this.children) if (!c.isEmpty()) all.add(pe);
+    for (const pe of [...all].sort(comparePathElements)) {
+      const c = this.children.get(pe);
+      out[pe] = c && !c.isEmpty() ? c.emit(this.members.has(pe)) : {};
+    }
+    return out;
+  }
+
+  static fromFieldsV1(fields: unknown): FieldSet {
+    const out = new FieldSet();
+    if (!isPlainObject(fields)) return out;
+    for (const [rawPe, value] of Object.entries(fields)) {
+      if (rawPe === '.') continue;
+      const pe = canonicalElement(rawPe);
+      const inner = isPlainObject(value) ? value : {};
+      const keys = Object.keys(inner);
+      if (keys.length === 0 || Object.hasOwn(inner, '.')) out.members.add(pe);
+      const child = FieldSet.fromFieldsV1(inner);
+      if (!child.isEmpty()) out.children.set(pe, child);
+    }
+    return out;
+  }
+}
+
+/** The field set an object sets (structured-merge-diff's ToFieldSet). */
+export function toFieldSet(value: unknown, schema: PatchSchema | undefined): FieldSet {
+  const set = new FieldSet();
+  walkFields(value, schema, [], set);
+  return set;
+}
+
+function walkFields(value: unknown, schema: PatchSchema | undefined, path: FieldPath, set: FieldSet): void {
+  if (Array.isArray(value)) {
+    const semantics = listSemantics(schema);
+    if (semantics.type === 'atomic') {
+      set.insert(path);
+      return;
+    }
+    const elements = value.map((item, i) => listItemElement(item, semantics, schema, i));
+    const counts = new Map<PathElement, number>();
+    for (const pe of elements) counts.set(pe, (counts.get(pe) ?? 0) + 1);
+    value.forEach((item, i) => {
+      const pe = elements[i];
+      const itemPath = [...path, pe];
+      if ((counts.get(pe) ?? 0) > 1) {
+        set.insert(itemPath);
+        return;
+      }
+      walkFields(item, schema?.items, itemPath, set);
+      set.insert(itemPath);
+    });
+    return;
+  }
+  if (isPlainObject(value)) {
+    if (schema?.mapType === 'atomic') {
+      set.insert(path);
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (child === undefined) continue;
+      const childPath = [...path, fieldElement(key)];
+      walkFields(child, childSchema(schema, key), childPath, set);
+      if (child === null || (isPlainObject(child) && Object.keys(child).length === 0) || isMapEntry(schema, key)) {
+        set.insert(childPath);
+      }
+    }
+    return;
+  }
+  set.insert(path);
+}

@@ -1,0 +1,240 @@
+// The three walks of structured-merge-diff that server-side apply is built from, over plain
+// JSON and a PatchSchema: compare two objects into added/modified/removed field sets, merge an
+// applied configuration into a live object, and remove a field set from an object.
+
+import { deepEqual, isPlainObject } from '../object.ts';
+import { FieldSet, fieldElement, listItemElement, type FieldPath, type PathElement } from './fieldpath.ts';
+import { childSchema, listSemantics, type PatchSchema } from './schema.ts';
+
+type Json = unknown;
+type JsonMap = Record<string, unknown>;
+
+export interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+}
+
+type Shape = 'map' | 'list' | 'scalar';
+const shapeOf = (v: Json): Shape => (Array.isArray(v) ? 'list' : isPlainObject(v) ? 'map' : 'scalar');
+const isEmptyContainer = (v: Json): boolean =>
+  v === undefined || v === null || (Array.isArray(v) ? v.length === 0 : isPlainObject(v) && Object.keys(v).length === 0);
+
+/** Items of a list, indexed by path element; duplicated elements are flagged. */
+function indexList(list: Json[], schema: PatchSchema | undefined): { order: PathElement[]; items: Map<PathElement, Json[]> } {
+  const semantics = listSemantics(schema);
+  const order: PathElement[] = [];
+  const items = new Map<PathElement, Json[]>();
+  list.forEach((item, i) => {
+    const pe = listItemElement(item, semantics, schema, i);
+    const seen = items.get(pe);
+    if (seen) seen.push(item);
+    else {
+      items.set(pe, [item]);
+      order.push(pe);
+    }
+  });
+  return { order, items };
+}
+
+// ---- compare ----
+
+/** Which fields `rhs` adds, modifies or removes relative to `lhs` (typed.Compare). */
+export function compareObjects(lhs: Json, rhs: Json, schema: PatchSchema | undefined): Comparison {
+  const cmp: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+  compareNode(lhs, rhs, schema, [], cmp);
+  return cmp;
+}
+
+function compareNode(lhs: Json, rhs: Json, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
+  let leaf = false;
+  const doLeaf = () => {
+    leaf = true;
+    if (lhs === undefined) cmp.added.insert(path);
+    else if (rhs === undefined) cmp.removed.insert(path);
+    else if (!deepEqual(lhs, rhs)) cmp.modified.insert(path);
+  };
+  const visit = (l: Json, r: Json, shape: Shape) => {
+    if (shape === 'scalar') return doLeaf();
+    const atomic = shape === 'list' ? listSemantics(schema).type === 'atomic' : schema?.mapType === 'atomic';
+    if (atomic || (isEmptyContainer(l) && isEmptyContainer(r))) return doLeaf();
+    if (shape === 'map') compareMaps(l as JsonMap | undefined, r as JsonMap | undefined, schema, path, cmp);
+    else compareLists(l as Json[] | undefined, r as Json[] | undefined, schema, path, cmp);
+  };
+  // A null is a value of any type: a null list or map compares as an empty one.
+  const ls = lhs === undefined ? undefined : lhs === null && rhs != null ? shapeOf(rhs) : shapeOf(lhs);
+  const rs = rhs === undefined ? undefined : rhs === null && lhs != null ? shapeOf(lhs) : shapeOf(rhs);
+  if (rs === undefined) visit(lhs, undefined, ls!);
+  else if (ls === undefined || ls === rs) visit(lhs, rhs, rs);
+  else {
+    // A value that changed shape: its old children are gone and the value itself changed.
+    if (ls !== 'scalar') visit(lhs, undefined, ls);
+    leaf = false;
+    doLeaf();
+  }
+  if (!leaf) {
+    if (lhs === undefined) cmp.added.insert(path);
+    else if (rhs === undefined) cmp.removed.insert(path);
+  }
+}
+
+function compareMaps(l: JsonMap | undefined, r: JsonMap | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
+  const keys = new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})]);
+  for (const key of keys) {
+    const lv = l?.[key];
+    const rv = r?.[key];
+    if (lv === undefined && rv === undefined) continue;
+    compareNode(lv, rv, childSchema(schema, key), [...path, fieldElement(key)], cmp);
+  }
+}
+
+function compareLists(l: Json[] | undefined, r: Json[] | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
+  const left = indexList(l ?? [], schema);
+  const right = indexList(r ?? [], schema);
+  const all = [...left.order, ...right.order.filter((pe) => !left.items.has(pe))];
+  for (const pe of all) {
+    const lList = left.items.get(pe) ?? [];
+    const rList = right.items.get(pe) ?? [];
+    const itemPath = [...path, pe];
+    if (lList.length <= 1 && rList.length <= 1) {
+      compareNode(lList[0], rList[0], schema?.items, itemPath, cmp);
+    } else if (lList.length >= 2 && rList.length >= 2) {
+      if (!deepEqual(lList, rList)) cmp.modified.insert(itemPath);
+    } else if (lList.length >= 2) {
+      if (rList.length) compareNode(undefined, rList[0], schema?.items, itemPath, cmp);
+      cmp.removed.insert(itemPath);
+    } else {
+      if (lList.length) compareNode(lList[0], undefined, schema?.items, itemPath, cmp);
+      cmp.added.insert(itemPath);
+    }
+  }
+}
+
+// ---- merge ----
+
+/** Merges `rhs` (an applied configuration) into `lhs` (typed.Merge keeping rhs values). */
+export function mergeObjects(lhs: Json, rhs: Json, schema: PatchSchema | undefined): Json {
+  if (rhs === undefined) return lhs;
+  if (lhs === undefined || lhs === null || shapeOf(lhs) !== shapeOf(rhs)) return normalize(rhs, schema);
+  const shape = shapeOf(rhs);
+  if (shape === 'scalar') return rhs;
+  const atomic = shape === 'list' ? listSemantics(schema).type === 'atomic' : schema?.mapType === 'atomic';
+  if (atomic || (isEmptyContainer(lhs) && isEmptyContainer(rhs))) return rhs;
+  if (shape === 'map') {
+    const l = lhs as JsonMap;
+    const r = rhs as JsonMap;
+    const out: JsonMap = {};
+    for (const key of Object.keys(l)) {
+      const v = Object.hasOwn(r, key) ? mergeObjects(l[key], r[key], childSchema(schema, key)) : l[key];
+      if (v !== undefined && v !== null) out[key] = v;
+    }
+    for (const key of Object.keys(r)) {
+      if (Object.hasOwn(l, key)) continue;
+      const v = mergeObjects(undefined, r[key], childSchema(schema, key));
+      if (v !== undefined && v !== null) out[key] = v;
+    }
+    return out;
+  }
+  return mergeLists(lhs as Json[], rhs as Json[], schema);
+}
+
+/** A value taken from the configuration alone: nulls inside maps are dropped. */
+function normalize(value: Json, schema: PatchSchema | undefined): Json {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.map((v) => normalize(v, schema?.items) ?? null);
+  if (!isPlainObject(value)) return value;
+  const out: JsonMap = {};
+  for (const [k, v] of Object.entries(value)) {
+    const n = normalize(v, childSchema(schema, k));
+    if (n !== undefined) out[k] = n;
+  }
+  return out;
+}
+
+// Keeps live order, placing configuration items in configuration order (mergingWalker.visitListItems).
+function mergeLists(lhs: Json[], rhs: Json[], schema: PatchSchema | undefined): Json[] | undefined {
+  const left = indexList(lhs, schema);
+  const right = indexList(rhs, schema);
+  const semantics = listSemantics(schema);
+  const lPEs = lhs.map((item, i) => listItemElement(item, semantics, schema, i));
+  const rPEs = right.order;
+  const lFirst = (pe: PathElement): Json => {
+    const items = left.items.get(pe);
+    return items && items.length === 1 ? items[0] : items ? null : undefined;
+  };
+  const rOf = (pe: PathElement): Json => right.items.get(pe)![0];
+  const shared = rPEs.filter((pe) => left.items.has(pe));
+  let nextShared = shared.shift();
+  const mergedRight = new Set<PathElement>();
+  const out: Json[] = [];
+  const push = (v: Json) => {
+    if (v !== undefined) out.push(v);
+  };
+  let li = 0;
+  let ri = 0;
+  while (li < lPEs.length || ri < rPEs.length) {
+    if (li < lPEs.length && ri < rPEs.length) {
+      const pe = lPEs[li];
+      if (pe === rPEs[ri]) {
+        mergedRight.add(pe);
+        push(mergeObjects(lFirst(pe), rOf(pe), schema?.items));
+        li++;
+        ri++;
+        nextShared = shared.shift();
+        continue;
+      }
+      if (right.items.has(pe) && nextShared !== undefined && nextShared !== pe) {
+        li++;
+        continue;
+      }
+    }
+    if (li < lPEs.length) {
+      const pe = lPEs[li];
+      if (!right.items.has(pe)) {
+        push(lhs[li]);
+        li++;
+        continue;
+      } else if (mergedRight.has(pe)) li++;
+    }
+    if (ri < rPEs.length) {
+      const pe = rPEs[ri];
+      mergedRight.add(pe);
+      push(mergeObjects(lFirst(pe), rOf(pe), schema?.items));
+      ri++;
+      if (nextShared === pe) nextShared = shared.shift();
+    }
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+// ---- remove ----
+
+/** The object without the fields in `toRemove` (a member removes the whole subtree). */
+export function removeFields(value: Json, toRemove: FieldSet, schema: PatchSchema | undefined): Json {
+  if (Array.isArray(value)) {
+    if (value.length === 0 || listSemantics(schema).type === 'atomic') return undefined;
+    const semantics = listSemantics(schema);
+    const out: Json[] = [];
+    value.forEach((item, i) => {
+      const pe = listItemElement(item, semantics, schema, i);
+      if (toRemove.members.has(pe)) return;
+      const sub = toRemove.withPrefix(pe);
+      const kept = sub.isEmpty() ? item : removeFields(item, sub, schema?.items);
+      out.push(kept === undefined ? null : kept);
+    });
+    return out.length > 0 ? out : undefined;
+  }
+  if (isPlainObject(value)) {
+    if (Object.keys(value).length === 0 || schema?.mapType === 'atomic') return undefined;
+    const out: JsonMap = {};
+    for (const [key, child] of Object.entries(value)) {
+      const pe = fieldElement(key);
+      if (toRemove.members.has(pe)) continue;
+      const sub = toRemove.withPrefix(pe);
+      const kept = sub.isEmpty() ? child : removeFields(child, sub, childSchema(schema, key));
+      if (kept !== undefined) out[key] = kept;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+  return value;
+}
