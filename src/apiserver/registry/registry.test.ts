@@ -1,0 +1,125 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MemoryStore } from '../../storage/memory.ts';
+import { AdmissionChain } from '../admission/admission.ts';
+import { INTERNAL_USER } from '../auth/user.ts';
+import type { ResourceType } from '../resource.ts';
+import type { WriteContext } from './context.ts';
+import { deleteObject } from './delete.ts';
+import { ResourceRegistry } from './registry.ts';
+import { watchResource } from './watch.ts';
+import type { KubeObject, WatchEvent } from '../../machinery/object.ts';
+
+const widgets: ResourceType = {
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  listKind: 'WidgetList',
+  plural: 'widgets',
+  singular: 'widget',
+  namespaced: true,
+  shortNames: [],
+  categories: [],
+  verbs: [],
+  subresources: ['status'],
+  strategicMergePatch: false,
+};
+
+function setup() {
+  const store = new MemoryStore();
+  const services = { allocateClusterIP: async () => '10.96.0.10', releaseClusterIP: async () => {}, allocateNodePort: async () => 30000 };
+  const reg = new ResourceRegistry(widgets, { statusSubresource: true }, { store, admission: new AdmissionChain(), services, now: () => new Date('2026-01-01T00:00:00Z') });
+  const ctx = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fieldManager: 'test', warnings: [] });
+  return { store, reg, ctx };
+}
+
+const widget = (name: string, spec: Record<string, unknown> = {}, labels?: Record<string, string>): KubeObject => ({
+  apiVersion: 'example.com/v1',
+  kind: 'Widget',
+  metadata: { name, ...(labels ? { labels } : {}) },
+  spec,
+  status: { phase: 'ignored-on-create' },
+});
+
+test('create fills uid, creationTimestamp, generation and resourceVersion; status is dropped', async () => {
+  const { reg, ctx } = setup();
+  const w = await reg.create('ns', widget('a', { size: 1 }), ctx());
+  assert.match(w.metadata.uid!, /^[0-9a-f-]{36}$/);
+  assert.equal(w.metadata.creationTimestamp, '2026-01-01T00:00:00Z');
+  assert.equal(w.metadata.generation, 1);
+  assert.equal(w.metadata.namespace, 'ns');
+  assert.equal(w.metadata.resourceVersion, '1');
+  assert.equal(w.status, undefined);
+  await assert.rejects(reg.create('ns', widget('a'), ctx()), /already exists/);
+});
+
+test('generation bumps on spec change only; a no-op write keeps resourceVersion', async () => {
+  const { reg, ctx } = setup();
+  const w = await reg.create('ns', widget('a', { size: 1 }), ctx());
+  const same = await reg.update('ns', 'a', { ...w }, ctx());
+  assert.equal(same.metadata.resourceVersion, w.metadata.resourceVersion);
+  const labelled = await reg.update('ns', 'a', { ...same, metadata: { ...same.metadata, labels: { x: 'y' } } }, ctx());
+  assert.equal(labelled.metadata.generation, 1);
+  assert.notEqual(labelled.metadata.resourceVersion, w.metadata.resourceVersion);
+  const changed = await reg.update('ns', 'a', { ...labelled, spec: { size: 2 } }, ctx());
+  assert.equal(changed.metadata.generation, 2);
+  await assert.rejects(reg.update('ns', 'a', { ...labelled, spec: { size: 3 } }, ctx()), (e: { code: number }) => e.code === 409);
+});
+
+test('status subresource: main writes keep status, status writes change only status', async () => {
+  const { reg, ctx } = setup();
+  await reg.create('ns', widget('a', { size: 1 }), ctx());
+  const s = await reg.guaranteedUpdate('ns', 'a', ctx(), 'status', (cur) => ({ ...cur, spec: { size: 9 }, status: { phase: 'Ready' } }));
+  assert.deepEqual(s.status, { phase: 'Ready' });
+  assert.deepEqual(s.spec, { size: 1 });
+  const m = await reg.guaranteedUpdate('ns', 'a', ctx(), '', (cur) => ({ ...cur, spec: { size: 2 }, status: { phase: 'Lost' } }));
+  assert.deepEqual(m.status, { phase: 'Ready' });
+  assert.deepEqual(m.spec, { size: 2 });
+});
+
+test('dry run stores nothing', async () => {
+  const { reg, ctx } = setup();
+  await reg.create('ns', widget('a'), { ...ctx(), dryRun: true });
+  assert.equal(await reg.tryGet('ns', 'a'), undefined);
+});
+
+test('deletion waits for finalizers and completes when they are removed', async () => {
+  const { reg, ctx } = setup();
+  const w = widget('a');
+  w.metadata.finalizers = ['example.com/hold'];
+  await reg.create('ns', w, ctx());
+  const pending = await deleteObject(reg, 'ns', 'a', {}, ctx());
+  assert.equal(pending.deleted, false);
+  assert.ok(pending.object.metadata.deletionTimestamp);
+  await reg.guaranteedUpdate('ns', 'a', ctx(), '', (cur) => ({ ...cur, metadata: { ...cur.metadata, finalizers: [] } }));
+  assert.equal(await reg.tryGet('ns', 'a'), undefined);
+  const fg = await reg.create('ns', widget('b'), ctx());
+  const r = await deleteObject(reg, 'ns', 'b', { propagationPolicy: 'Foreground' }, ctx());
+  assert.deepEqual(r.object.metadata.finalizers, ['foregroundDeletion']);
+  await assert.rejects(deleteObject(reg, 'ns', 'b', { preconditions: { uid: 'other' } }, ctx()), /Precondition failed: UID in precondition: other/);
+  void fg;
+});
+
+test('paged lists continue at the same revision', async () => {
+  const { reg, ctx } = setup();
+  for (const n of ['a', 'b', 'c', 'd', 'e']) await reg.create('ns', widget(n), ctx());
+  const first = await reg.list('ns', { limit: 2 });
+  assert.deepEqual(first.items.map((i) => i.metadata.name), ['a', 'b']);
+  assert.equal(first.metadata.remainingItemCount, 3);
+  await reg.create('ns', widget('f'), ctx());
+  const second = await reg.list('ns', { limit: 10, continue: first.metadata.continue });
+  assert.deepEqual(second.items.map((i) => i.metadata.name), ['c', 'd', 'e']);
+});
+
+test('watch with a label selector turns leaving the selection into DELETED', async () => {
+  const { reg, ctx } = setup();
+  const events: WatchEvent[] = [];
+  const w = await reg.create('ns', widget('a', {}, { app: 'web' }), ctx());
+  const watcher = await watchResource(reg, 'ns', { labelSelector: 'app=web', resourceVersion: w.metadata.resourceVersion }, { send: (e) => events.push(e), end: () => {} }, { bookmarkIntervalMs: 60_000 });
+  const cur = await reg.get('ns', 'a');
+  await reg.update('ns', 'a', { ...cur, metadata: { ...cur.metadata, labels: { app: 'db' } } }, ctx());
+  await reg.create('ns', widget('b', {}, { app: 'web' }), ctx());
+  await new Promise((r) => setTimeout(r, 20));
+  watcher.stop();
+  assert.deepEqual(events.map((e) => `${e.type} ${e.object.metadata.name}`), ['DELETED a', 'ADDED b']);
+});
