@@ -1,0 +1,96 @@
+// Bad input gets the right Status, never a 500, and the server keeps serving.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { apiRequest } from '../support/http.ts';
+
+let cluster: TestCluster;
+before(async () => {
+  cluster = await startCluster({ store: 'memory' });
+});
+after(async () => {
+  await cluster.stop();
+  cluster.cleanup();
+});
+
+const post = (path: string, body: string | Buffer, contentType = 'application/json') =>
+  apiRequest(cluster, 'POST', path, { body, headers: { 'Content-Type': contentType } });
+
+test('malformed JSON and YAML are 400 BadRequest', async () => {
+  let r = await post('/api/v1/namespaces/default/configmaps', '{"metadata": {');
+  assert.equal(r.status, 400);
+  assert.equal(r.json().reason, 'BadRequest');
+  r = await post('/api/v1/namespaces/default/configmaps', 'metadata: [unclosed', 'application/yaml');
+  assert.equal(r.status, 400);
+  r = await post('/api/v1/namespaces/default/configmaps', '[1,2]');
+  assert.equal(r.status, 400);
+});
+
+test('a body of another kind or apiVersion is refused', async () => {
+  let r = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x' } }));
+  assert.equal(r.status, 400);
+  assert.match(r.json<{ message: string }>().message, /Secret/);
+  r = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'apps/v1', kind: 'ConfigMap', metadata: { name: 'x' } }));
+  assert.equal(r.status, 400);
+  assert.match(r.json<{ message: string }>().message, /does not match the expected API version/);
+});
+
+test('a body over 3 MiB is 413', async () => {
+  const big = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { x: 'a'.repeat(3 * 1024 * 1024 + 10) } });
+  const r = await post('/api/v1/namespaces/default/configmaps', big);
+  assert.equal(r.status, 413);
+  assert.equal(r.json().reason, 'RequestEntityTooLarge');
+});
+
+test('invalid names are 422 Invalid with a field cause', async () => {
+  const r = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'Bad_Name' } }));
+  assert.equal(r.status, 422);
+  const s = r.json<{ reason: string; details: { causes: { field: string; message: string }[] } }>();
+  assert.equal(s.reason, 'Invalid');
+  assert.equal(s.details.causes[0]!.field, 'metadata.name');
+  assert.match(s.details.causes[0]!.message, /RFC 1123 subdomain/);
+  const ns = await post('/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a.b' } }));
+  assert.equal(ns.status, 422);
+});
+
+test('unknown fields: Strict is 400, Warn returns a quoted Warning header', async () => {
+  const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'uf' }, bogus: true });
+  let r = await apiRequest(cluster, 'POST', '/api/v1/namespaces/default/configmaps?fieldValidation=Strict', { body, headers: { 'Content-Type': 'application/json' } });
+  assert.equal(r.status, 400);
+  assert.equal(r.json<{ message: string }>().message, 'strict decoding error: unknown field "bogus"');
+  r = await apiRequest(cluster, 'POST', '/api/v1/namespaces/default/configmaps?fieldValidation=Warn', { body, headers: { 'Content-Type': 'application/json' } });
+  assert.equal(r.status, 201);
+  assert.equal(String(r.headers.warning), '299 - "unknown field \\"bogus\\""');
+  assert.equal(r.json<Record<string, unknown>>().bogus, undefined);
+});
+
+test('a stale resourceVersion is 409 Conflict and the stored object is intact', async () => {
+  const created = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'stale' }, data: { v: '1' } }));
+  const obj = created.json<{ metadata: { resourceVersion: string } }>();
+  await apiRequest(cluster, 'PUT', '/api/v1/namespaces/default/configmaps/stale', { body: JSON.stringify({ ...obj, data: { v: '2' } }), headers: { 'Content-Type': 'application/json' } });
+  const r = await apiRequest(cluster, 'PUT', '/api/v1/namespaces/default/configmaps/stale', { body: JSON.stringify({ ...obj, data: { v: '3' } }), headers: { 'Content-Type': 'application/json' } });
+  assert.equal(r.status, 409);
+  assert.equal(r.json().reason, 'Conflict');
+  const now = await apiRequest(cluster, 'GET', '/api/v1/namespaces/default/configmaps/stale');
+  assert.deepEqual(now.json<{ data: unknown }>().data, { v: '2' });
+});
+
+test('unknown paths are 404 Status, bad selectors 400, and the server still answers', async () => {
+  let r = await apiRequest(cluster, 'GET', '/apis/nope.example.com/v1/things');
+  assert.equal(r.status, 404);
+  assert.equal(r.json().kind, 'Status');
+  r = await apiRequest(cluster, 'GET', '/api/v1/pods?labelSelector=' + encodeURIComponent('a in (b'));
+  assert.equal(r.status, 400);
+  r = await apiRequest(cluster, 'GET', '/api/v1/pods?fieldSelector=spec.bogus%3Dx');
+  assert.equal(r.status, 400);
+  assert.match(r.json<{ message: string }>().message, /field label not supported: spec\.bogus/);
+  r = await apiRequest(cluster, 'GET', '/api/v1/namespaces/default/configmaps/missing');
+  assert.equal(r.status, 404);
+  assert.equal(r.json<{ message: string }>().message, 'configmaps "missing" not found');
+  r = await apiRequest(cluster, 'POST', '/api/v1/namespaces/nowhere/configmaps', { body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }), headers: { 'Content-Type': 'application/json' } });
+  assert.equal(r.status, 404);
+  assert.equal(r.json<{ message: string }>().message, 'namespaces "nowhere" not found');
+  r = await apiRequest(cluster, 'GET', '/readyz');
+  assert.equal(r.status, 200);
+});

@@ -1,0 +1,153 @@
+// Watching, waiting and deleting as kubectl does it, and the protobuf bodies of kubectl 1.32+.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { kubectlBinary } from '../support/kubectl.ts';
+import { apiRequest } from '../support/http.ts';
+
+let cluster: TestCluster;
+before(async () => {
+  cluster = await startCluster();
+});
+after(async () => {
+  await cluster.stop();
+  cluster.cleanup();
+});
+
+const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
+
+function kubectlAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(kubectlBinary()!, args, { env: { ...process.env, KUBECONFIG: cluster.kubeconfig } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('kubectl wait --for=delete returns once a finalizer is removed', async () => {
+  k(['create', 'namespace', 'life']);
+  let r = k(['apply', '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: held\n  namespace: life\n  finalizers: [example.com/hold]\n');
+  assert.equal(r.code, 0, r.stderr);
+  r = k(['delete', 'cm', 'held', '-n', 'life', '--wait=false']);
+  assert.equal(r.code, 0, r.stderr);
+  const waiting = kubectlAsync(['wait', '--for=delete', 'cm/held', '-n', 'life', '--timeout=20s']);
+  await new Promise((res) => setTimeout(res, 500));
+  r = k(['patch', 'cm', 'held', '-n', 'life', '--type', 'merge', '-p', '{"metadata":{"finalizers":null}}']);
+  assert.equal(r.code, 0, r.stderr);
+  const done = await waiting;
+  assert.equal(done.code, 0, done.stderr);
+});
+
+test('kubectl wait --for=condition on a custom status', async () => {
+  k(['apply', '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ignore\n  namespace: life\n');
+  const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {plural: gadgets, kind: Gadget}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+`;
+  assert.equal(k(['apply', '-f', '-'], crd).code, 0);
+  await new Promise((res) => setTimeout(res, 300));
+  let r = k(['apply', '-f', '-'], 'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g1, namespace: life}\nspec: {}\n');
+  assert.equal(r.code, 0, r.stderr);
+  const waiting = kubectlAsync(['wait', '--for=condition=Ready', 'gadget/g1', '-n', 'life', '--timeout=20s']);
+  await new Promise((res) => setTimeout(res, 500));
+  const patch = await apiRequest(cluster, 'PATCH', '/apis/example.com/v1/namespaces/life/gadgets/g1/status', {
+    body: JSON.stringify({ status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Done', message: 'ok', lastTransitionTime: '2026-01-01T00:00:00Z' }] } }),
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+  });
+  assert.equal(patch.status, 200, patch.body);
+  const done = await waiting;
+  assert.equal(done.code, 0, done.stderr);
+  assert.match(done.stdout, /gadget\.example\.com\/g1 condition met/);
+  r = k(['delete', 'crd', 'gadgets.example.com']);
+  assert.equal(r.code, 0, r.stderr);
+});
+
+test('kubectl get -w prints changes as they happen', async () => {
+  const watching = spawn(kubectlBinary()!, ['get', 'cm', '-n', 'life', '-w'], { env: { ...process.env, KUBECONFIG: cluster.kubeconfig } });
+  let out = '';
+  watching.stdout.on('data', (d) => (out += d));
+  await new Promise((res) => setTimeout(res, 800));
+  k(['create', 'configmap', 'live', '-n', 'life', '--from-literal=a=b']);
+  const start = Date.now();
+  while (!/\blive\s+1\s+\d+s/.test(out) && Date.now() - start < 10_000) await new Promise((res) => setTimeout(res, 50));
+  watching.kill();
+  assert.match(out, /^NAME\s+DATA\s+AGE$/m);
+  assert.match(out, /\blive\s+1\s+\d+s/);
+});
+
+test('deleting a namespace removes what is in it, then the namespace', async () => {
+  k(['create', 'namespace', 'doomed']);
+  k(['create', 'configmap', 'c1', '-n', 'doomed']);
+  k(['create', 'secret', 'generic', 's1', '-n', 'doomed', '--from-literal=a=b']);
+  const r = k(['delete', 'namespace', 'doomed', '--timeout=30s']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /namespace "doomed" deleted/);
+  const gone = k(['get', 'namespace', 'doomed']);
+  assert.match(gone.stderr, /NotFound/);
+  const refused = k(['delete', 'namespace', 'default']);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /Forbidden.*this namespace may not be deleted/);
+});
+
+test('foreground cascading delete waits for dependents, orphan keeps them', () => {
+  k(['create', 'configmap', 'owner', '-n', 'life']);
+  const uid = k(['get', 'cm', 'owner', '-n', 'life', '-o', 'jsonpath={.metadata.uid}']).stdout;
+  const dep = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  namespace: life\n  ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: owner, uid: ${uid}, blockOwnerDeletion: true}]\n`;
+  assert.equal(k(['apply', '-f', '-'], dep('dep1')).code, 0);
+  let r = k(['delete', 'cm', 'owner', '-n', 'life', '--cascade=foreground', '--timeout=20s']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(k(['get', 'cm', 'dep1', '-n', 'life']).stderr, /NotFound/);
+  k(['create', 'configmap', 'owner2', '-n', 'life']);
+  const uid2 = k(['get', 'cm', 'owner2', '-n', 'life', '-o', 'jsonpath={.metadata.uid}']).stdout;
+  k(['apply', '-f', '-'], dep('dep2').replace('name: owner,', 'name: owner2,').replace(uid, uid2));
+  r = k(['delete', 'cm', 'owner2', '-n', 'life', '--cascade=orphan', '--timeout=20s']);
+  assert.equal(r.code, 0, r.stderr);
+  r = k(['get', 'cm', 'dep2', '-n', 'life', '-o', 'jsonpath={.metadata.ownerReferences}']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, '');
+});
+
+test('typed creates of kubectl 1.32+ (protobuf bodies) work', { skip: kubectlBinary('1.33') ? false : 'kubectl.1.33 absent' }, () => {
+  const k33 = (args: string[]) => cluster.kubectl(args, { version: '1.33' });
+  let r = k33(['create', 'namespace', 'proto']);
+  assert.equal(r.code, 0, r.stderr);
+  r = k33(['create', 'configmap', 'pc', '-n', 'proto', '--from-literal=mode=prod']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(k33(['get', 'cm', 'pc', '-n', 'proto', '-o', 'jsonpath={.data.mode}']).stdout, 'prod');
+  r = k33(['create', 'deployment', 'web', '-n', 'proto', '--image=nginx:1.27', '--replicas=3', '--port=80']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(k33(['get', 'deploy', 'web', '-n', 'proto', '-o', 'jsonpath={.spec.replicas}/{.spec.template.spec.containers[0].ports[0].containerPort}']).stdout, '3/80');
+  r = k33(['create', 'secret', 'generic', 'ps', '-n', 'proto', '--from-literal=password=s3cr3t']);
+  assert.equal(r.code, 0, r.stderr);
+  r = k33(['auth', 'whoami']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /Username\s+admin/);
+  assert.match(r.stdout, /system:masters/);
+});
+
+test('kubectl get prints the columns of a real cluster', () => {
+  k(['create', 'service', 'clusterip', 'web', '-n', 'life', '--tcp=80:8080']);
+  const r = k(['get', 'svc', 'web', '-n', 'life']);
+  assert.match(r.stdout, /^NAME\s+TYPE\s+CLUSTER-IP\s+EXTERNAL-IP\s+PORT\(S\)\s+AGE$/m);
+  assert.match(r.stdout, /^web\s+ClusterIP\s+10\.96\.\d+\.\d+\s+<none>\s+80\/TCP\s+\d+s$/m);
+  const all = k(['get', 'cm', '-A']);
+  assert.match(all.stdout, /^NAMESPACE\s+NAME\s+DATA\s+AGE$/m);
+  assert.match(all.stdout, /^life\s+ignore\s+0\s+\d+s$/m);
+  const apis = k(['get', 'apiservices']);
+  assert.match(apis.stdout, /^v1\.apps\s+Local\s+True\s+\d+s$/m);
+});
