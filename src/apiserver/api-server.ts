@@ -21,7 +21,8 @@ import { createPipeline, type SpecialHandler } from './pipeline.ts';
 import { builtinPrinter } from './printers/index.ts';
 import type { WriteContext } from './registry/context.ts';
 import { ResourceRegistry, type RegistryDeps } from './registry/registry.ts';
-import { registerSelfSubjectReview } from './reviews.ts';
+import { registerAccessReviews, registerSelfSubjectReview } from './reviews.ts';
+import { allowAllAuthorizer, type Authorizer } from './authz/authorizer.ts';
 
 export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
 
@@ -43,6 +44,7 @@ export class ApiServer {
   readonly authenticator: Authenticator;
   readonly tokens = new StaticTokens();
   readonly special = new Map<string, SpecialHandler>();
+  authorizer: Authorizer = allowAllAuthorizer;
   readonly deps: RegistryDeps;
   private readonly crdController: CRDController;
   private readonly apiservices: APIServiceRegistration;
@@ -61,6 +63,7 @@ export class ApiServer {
       this.catalog.add({ type, registry: new ResourceRegistry(type, strategy, this.deps) });
     }
     registerSelfSubjectReview(this.catalog, this.special, this.deps.now);
+    registerAccessReviews(this.catalog, this.special, () => this.authorizer);
     this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
     this.authenticator = new Authenticator(opts.tls.ca);
     this.authenticator.addTokenAuthenticator(this.tokens);
@@ -97,6 +100,7 @@ export class ApiServer {
       version: versionInfo(),
       watch: { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000 },
       special: this.special,
+      authorizer: () => this.authorizer,
       ready: () => this.isReady,
     });
     this.server = createSecureServer({

@@ -1,7 +1,8 @@
 // The request pipeline, in one place: context → health → authentication → discovery and
 // OpenAPI → resource lookup → verb dispatch → answer; every failure becomes a Status.
 
-import { methodNotSupported, pathNotFound, unauthorized } from '../machinery/errors.ts';
+import { forbidden, forbiddenPath, methodNotSupported, pathNotFound, unauthorized } from '../machinery/errors.ts';
+import type { Authorizer } from './authz/authorizer.ts';
 import type { Authenticator } from './auth/authenticator.ts';
 import type { UserInfo } from './auth/user.ts';
 import { readBody } from './body.ts';
@@ -27,6 +28,7 @@ export interface PipelineDeps {
   watch: WatchSettings;
   /** Extra handlers for virtual resources (reviews, tokens, logs) keyed by `group/version/resource[/sub]`. */
   special: Map<string, SpecialHandler>;
+  authorizer(): Authorizer;
   ready(): boolean;
 }
 
@@ -62,9 +64,9 @@ export function createPipeline(deps: PipelineDeps) {
       const user = await deps.authenticator.authenticate(req);
       if (!user) throw unauthorized();
 
-      if (method === 'GET' && serveDiscoveryOrOpenAPI(deps, req, res, path, url.searchParams)) return;
-
       const info = parseRequestInfo(method, path, url.searchParams);
+      await authorize(deps.authorizer(), user, info);
+      if (method === 'GET' && serveDiscoveryOrOpenAPI(deps, req, res, path, url.searchParams)) return;
       if (!info.isResourceRequest) throw pathNotFound();
       const special = deps.special.get(`${info.group}/${info.version}/${info.resource}${info.subresource ? '/' + info.subresource : ''}`);
       const served = deps.catalog.get(info.group, info.version, info.resource);
@@ -84,6 +86,29 @@ export function createPipeline(deps: PipelineDeps) {
       writeStatusError(res, err);
     }
   };
+}
+
+async function authorize(authorizer: Authorizer, user: UserInfo, info: ReturnType<typeof parseRequestInfo>): Promise<void> {
+  if (!info.isResourceRequest) {
+    const d = await authorizer.authorize({ user, verb: info.verb, path: info.path });
+    if (!d.allowed) throw forbiddenPath(`User "${user.username}" cannot ${info.verb} path "${info.path}"`);
+    return;
+  }
+  const d = await authorizer.authorize({
+    user,
+    verb: info.verb,
+    namespace: info.namespace,
+    group: info.group,
+    version: info.version,
+    resource: info.resource,
+    subresource: info.subresource,
+    name: info.name,
+  });
+  if (d.allowed) return;
+  const resource = info.subresource ? `${info.resource}/${info.subresource}` : info.resource;
+  const scope = info.namespace ? `in the namespace "${info.namespace}"` : 'at the cluster scope';
+  const why = `User "${user.username}" cannot ${info.verb} resource "${resource}" in API group "${info.group}" ${scope}${d.reason ? `: ${d.reason}` : ''}`;
+  throw forbidden({ group: info.group, resource }, info.name, why);
 }
 
 async function dispatch(
