@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCluster } from '../src/cli/up.ts';
+import { startCluster } from '../test/support/cluster.ts';
 import { measureRawWriteRate } from '../src/storage/raw-write-rate.ts';
 import { openStore } from '../src/storage/open.ts';
 import { BenchClient, percentile, runConcurrent } from './http-client.ts';
@@ -24,10 +24,11 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
   rmSync(rawDir, { recursive: true, force: true });
   report(`raw sqlite durable writes (16 in flight, ${objectBytes} B): ${raw.writesPerSecond.toFixed(0)}/s, p50 ${raw.p50Ms.toFixed(2)} ms, p99 ${raw.p99Ms.toFixed(2)} ms`);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'cozylab-bench-api-'));
-  const cluster = await startCluster({ dataDir, port: 0, host: '127.0.0.1', store: 'sqlite' });
+  // The server runs as its own process (`cozylab up`), as users run it: clients do not share its event loop.
+  const cluster = await startCluster({ store: 'sqlite' });
+  const dataDir = cluster.dataDir;
   const ca = readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8');
-  const token = readFileSync(join(dataDir, 'pki', 'admin.token'), 'utf8').trim();
+  const token = cluster.token;
   try {
     let seq = 0;
     for (const concurrency of [1, 16, 64]) {
@@ -60,7 +61,7 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
     await watchFanOut(cluster.url, token, ca, report);
   } finally {
     await cluster.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    cluster.cleanup();
   }
 }
 
