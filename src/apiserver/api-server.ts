@@ -53,6 +53,7 @@ export class ApiServer {
   private compactionTimer?: NodeJS.Timeout;
   private isReady = false;
   private readonly allocators: ServiceAllocators;
+  private readonly openWatches = new Set<() => void>();
 
   constructor(private readonly opts: ApiServerOptions) {
     this.allocators = new ServiceAllocators(opts.store);
@@ -98,7 +99,7 @@ export class ApiServer {
       openapi: this.openapi,
       authenticator: this.authenticator,
       version: versionInfo(),
-      watch: { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000 },
+      watch: { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000, open: this.openWatches },
       special: this.special,
       authorizer: () => this.authorizer,
       ready: () => this.isReady,
@@ -134,6 +135,7 @@ export class ApiServer {
     this.isReady = false;
     clearInterval(this.compactionTimer);
     this.crdController.stop();
+    for (const close of [...this.openWatches]) close();
     const server = this.server;
     if (server) {
       await new Promise<void>((resolve) => {

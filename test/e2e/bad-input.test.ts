@@ -94,3 +94,9 @@ test('unknown paths are 404 Status, bad selectors 400, and the server still answ
   r = await apiRequest(cluster, 'GET', '/readyz');
   assert.equal(r.status, 200);
 });
+
+test('SIGTERM stops the server cleanly with exit code 0', async () => {
+  const code = await cluster.stop('SIGTERM');
+  assert.equal(code, 0, cluster.output());
+  assert.match(cluster.output(), /received SIGTERM, stopping/);
+});

@@ -102,10 +102,16 @@ export async function handleWatch(r: ReadRequest, req: ApiRequest, res: ApiRespo
     settings,
   );
   const stop = () => {
+    settings.open?.delete(close);
     if (done) return;
     done = true;
     watcher.stop();
   };
+  const close = () => {
+    stop();
+    res.end();
+  };
+  settings.open?.add(close);
   req.on('close', stop);
   res.on('close', stop);
 }

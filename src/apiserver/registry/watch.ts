@@ -19,6 +19,8 @@ export interface WatchSink {
 
 export interface WatchSettings {
   bookmarkIntervalMs: number;
+  /** Every open watch's closer, so a stopping server can end them all. */
+  open?: Set<() => void>;
 }
 
 export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
