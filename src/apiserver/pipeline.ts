@@ -132,7 +132,7 @@ async function dispatch(
   if (sub === 'scale' && req.method === 'GET') return handleScale(read, 'GET', res);
 
   const body = await readBody(req);
-  const ctx = writeContext(query, { user, warnings });
+  const ctx = writeContext(query, { user, warnings }, req.headers['user-agent']);
   const w: WriteRequest = { ...read, contentType: req.headers['content-type'], body, ctx };
   const respondWithWarnings = async (fn: () => Promise<void>) => {
     const original = res.writeHead.bind(res) as (...args: unknown[]) => unknown;

@@ -38,8 +38,10 @@ function dryRun(query: URLSearchParams): boolean {
   return values.length > 0;
 }
 
-export function writeContext(query: URLSearchParams, base: Omit<WriteContext, 'dryRun' | 'fieldManager'>): WriteContext {
-  const fieldManager = query.get('fieldManager') ?? undefined;
+/** Without `fieldManager`, the manager is the user agent's program name, as kube-apiserver derives it. */
+export function writeContext(query: URLSearchParams, base: Omit<WriteContext, 'dryRun' | 'fieldManager'>, userAgent?: string): WriteContext {
+  const fromAgent = userAgent ? userAgent.split('/')[0]!.slice(0, 128) : undefined;
+  const fieldManager = query.get('fieldManager') ?? (fromAgent || undefined);
   if (fieldManager !== undefined && (fieldManager.length > 128 || /[^\x20-\x7e]/.test(fieldManager))) {
     throw badRequest('fieldManager: Invalid value: must be no more than 128 printable characters');
   }
@@ -116,7 +118,7 @@ export async function handlePatch(r: WriteRequest, res: ApiResponse): Promise<vo
 
 async function handleApply(r: WriteRequest, applied: unknown, text: string | undefined, mode: ReturnType<typeof parseFieldValidation>, res: ApiResponse): Promise<void> {
   const { type, registry } = r.served;
-  const manager = r.ctx.fieldManager;
+  const manager = r.query.has('fieldManager') ? r.ctx.fieldManager : undefined;
   if (!manager) throw badRequest('PATCH requests with apply patch type require fieldManager query parameter');
   requireObjectBody(applied);
   const force = r.query.get('force') === 'true';
