@@ -44,7 +44,7 @@ export async function handleScale(r: WriteRequest | (Omit<WriteRequest, 'body' |
   }
   const w = r as WriteRequest;
   const decoded = decodeBody(w.body, w.contentType, method === 'PUT' ? OBJECT_BODY_TYPES : ['application/merge-patch+json', 'application/json-patch+json', 'application/strategic-merge-patch+json']);
-  const updated = await registry.guaranteedUpdate(r.namespace, r.name, w.ctx, '', (current) => {
+  const updated = await registry.guaranteedUpdate(r.namespace, r.name, w.ctx, 'scale', (current) => {
     const scale = scaleOf(current);
     let next: Json;
     if (method === 'PUT') {
