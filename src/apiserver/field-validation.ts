@@ -4,7 +4,7 @@
 import { badRequest } from '../machinery/errors.ts';
 import { findDuplicateFields } from '../machinery/json-duplicates.ts';
 import { findUnknownFields, pruneUnknownFields } from '../machinery/schema/structural.ts';
-import { builtinComponentSchemas, builtinKindSchemaRef } from './openapi/builtin-schemas.ts';
+import { builtinKindSchemaRef, resolveBuiltinRef } from './openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from './resource.ts';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -40,9 +40,7 @@ function kindSchema(rt: ResourceType): KindSchema | undefined {
   return ref ? { schema: { $ref: ref }, resolve: resolveBuiltin } : undefined;
 }
 
-function resolveBuiltin(ref: string): JSONSchemaProps | undefined {
-  return builtinComponentSchemas()[ref.replace('#/components/schemas/', '')];
-}
+const resolveBuiltin = (ref: string): JSONSchemaProps | undefined => resolveBuiltinRef(ref) as JSONSchemaProps | undefined;
 
 /**
  * Checks a decoded body against the kind's schema; returns the body with unknown fields dropped.
@@ -52,7 +50,7 @@ export function checkFields(rt: ResourceType, value: Record<string, unknown>, te
   const ks = kindSchema(rt);
   const problems: string[] = [];
   if (mode !== 'Ignore' && text !== undefined && text.trimStart().startsWith('{')) {
-    for (const path of findDuplicateFields(text)) problems.push(`json: duplicate field "${path}"`);
+    for (const path of findDuplicateFields(text)) problems.push(`duplicate field "${path}"`);
   }
   if (ks && mode !== 'Ignore') {
     for (const path of findUnknownFields(value, ks.schema, ks.resolve)) problems.push(`unknown field "${path}"`);
