@@ -30,6 +30,7 @@ spec:
     additionalPrinterColumns:
     - {name: Size, type: string, jsonPath: .spec.size}
     - {name: Replicas, type: integer, jsonPath: .spec.replicas}
+    - {name: Age, type: date, jsonPath: .metadata.creationTimestamp}
     schema:
       openAPIV3Schema:
         type: object

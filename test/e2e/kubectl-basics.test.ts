@@ -98,7 +98,7 @@ for (const version of ['1.27', '1.33']) {
       assert.match(r.stdout, /configmap\/dry created \(server dry run\)/);
       r = k(['get', 'cm', 'dry', '-n', ns]);
       assert.equal(r.code, 1);
-      r = k(['apply', '-f', '-'], manifest.replace('data:', 'bogus: 1\ndata:'));
+      r = k(['apply', '-f', '-'], manifest.replace('\ndata:', '\nbogus: 1\ndata:'));
       assert.equal(r.code, 1);
       assert.match(r.stderr, /unknown field "bogus"/);
     });
