@@ -1,58 +1,64 @@
-// A keep-alive HTTPS client for benchmarks, trusting the cluster CA.
+// An HTTP/2 client for benchmarks (what kubectl and client-go speak over TLS), trusting the cluster CA.
 
-import { Agent, request } from 'node:https';
+import { connect, type ClientHttp2Session } from 'node:http2';
 
 export class BenchClient {
-  private readonly agent: Agent;
+  private readonly sessions: ClientHttp2Session[];
+  private next = 0;
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly token: string,
     ca: string,
-    maxSockets: number,
+    connections: number,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets, ca });
+    // A few connections spread TLS work the way several clients would; streams multiplex within each.
+    const count = Math.max(1, Math.min(4, Math.ceil(connections / 16)));
+    this.sessions = Array.from({ length: count }, () => {
+      const s = connect(url, { ca });
+      s.on('error', () => {});
+      return s;
+    });
+  }
+
+  private session(): ClientHttp2Session {
+    return this.sessions[this.next++ % this.sessions.length]!;
   }
 
   send(method: string, path: string, body?: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const headers: Record<string, string> = { Authorization: `Bearer ${this.token}`, Accept: 'application/json' };
-      if (body !== undefined) {
-        headers['Content-Type'] = 'application/json';
-        headers['Content-Length'] = String(Buffer.byteLength(body));
-      }
-      const req = request(new URL(path, this.url), { method, agent: this.agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      });
-      req.on('error', reject);
-      if (body !== undefined) req.write(body);
-      req.end();
+      const headers: Record<string, string> = { ':method': method, ':path': path, authorization: `Bearer ${this.token}`, accept: 'application/json' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const stream = this.session().request(headers);
+      let status = 0;
+      const chunks: Buffer[] = [];
+      stream.on('response', (h) => (status = Number(h[':status'])));
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
+      stream.on('error', reject);
+      stream.end(body);
     });
   }
 
   /** Opens a watch and calls `onLine` for each event line. */
   watch(path: string, onLine: (line: string) => void): () => void {
-    const req = request(new URL(path, this.url), { method: 'GET', agent: this.agent, headers: { Authorization: `Bearer ${this.token}` } }, (res) => {
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          onLine(buffer.slice(0, nl));
-          buffer = buffer.slice(nl + 1);
-        }
-      });
+    const stream = this.session().request({ ':method': 'GET', ':path': path, authorization: `Bearer ${this.token}` });
+    let buffer = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      buffer += chunk;
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        onLine(buffer.slice(0, nl));
+        buffer = buffer.slice(nl + 1);
+      }
     });
-    req.on('error', () => {});
-    req.end();
-    return () => req.destroy();
+    stream.on('error', () => {});
+    return () => stream.close();
   }
 
   close(): void {
-    this.agent.destroy();
+    for (const s of this.sessions) s.close();
   }
 }
 
