@@ -1,0 +1,236 @@
+// KubeClient over an ApiServer in the same process: calls go straight to the registries and the
+// exported write handlers, so admission, validation and answers are exactly those of the HTTP API.
+
+import type { ApiServer } from '../apiserver/api-server.ts';
+import { INTERNAL_USER, type UserInfo } from '../apiserver/auth/user.ts';
+import type { ServedResource } from '../apiserver/catalog.ts';
+import { handleBinding, handleFinalize, handleScale } from '../apiserver/handlers/subresources.ts';
+import { handleDeleteCollection, handlePatch, type WriteRequest } from '../apiserver/handlers/write.ts';
+import type { ApiResponse } from '../apiserver/http-types.ts';
+import type { WriteContext } from '../apiserver/registry/context.ts';
+import { deletedStatus, deleteObject } from '../apiserver/registry/delete.ts';
+import { watchResource } from '../apiserver/registry/watch.ts';
+import { conflict, methodNotSupported, pathNotFound, toStatusError, type Status } from '../machinery/errors.ts';
+import { parseApiVersion, type KubeList, type KubeObject } from '../machinery/object.ts';
+import {
+  PATCH_CONTENT_TYPES,
+  type DeleteCollectionOptions,
+  type DeleteOptions,
+  type GroupVersionKind,
+  type KubeClient,
+  type ListOptions,
+  type ObjectRef,
+  type PatchOptions,
+  type PatchType,
+  type ResourceInfo,
+  type WatchHandle,
+  type WatchHandler,
+  type WatchOptions,
+  type WriteOptions,
+} from './client.ts';
+
+export interface InProcessClientOptions {
+  /** Who the client acts as (admission sees this user); default INTERNAL_USER. */
+  user?: UserInfo;
+  /** fieldManager for writes that name none. */
+  fieldManager?: string;
+  bookmarkIntervalMs?: number;
+}
+
+/** Collects what a handler writes, the way the HTTP response would carry it. */
+class CapturedResponse {
+  code = 0;
+  text = '';
+  headersSent = false;
+  writeHead(code: number): this {
+    this.code = code;
+    this.headersSent = true;
+    return this;
+  }
+  setHeader(): this {
+    return this;
+  }
+  end(text?: string): this {
+    this.text = text ?? '';
+    return this;
+  }
+  body(): unknown {
+    return this.text ? JSON.parse(this.text) : undefined;
+  }
+}
+
+export class InProcessClient implements KubeClient {
+  private readonly user: UserInfo;
+
+  constructor(
+    private readonly server: ApiServer,
+    private readonly opts: InProcessClientOptions = {},
+  ) {
+    this.user = opts.user ?? INTERNAL_USER;
+  }
+
+  async resolve(gvk: GroupVersionKind): Promise<ResourceInfo> {
+    const t = this.served(gvk).type;
+    return { group: t.group, version: t.version, kind: t.kind, plural: t.plural, namespaced: t.namespaced };
+  }
+
+  get<T extends KubeObject>(ref: ObjectRef): Promise<T> {
+    return this.call(ref, async (s, ns) => (await s.registry.get(ns, ref.name)) as T);
+  }
+
+  list<T extends KubeObject>(gvk: GroupVersionKind, opts: ListOptions = {}): Promise<KubeList<T>> {
+    return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
+      const { namespace: _, ...q } = opts;
+      return (await s.registry.list(ns, q)) as KubeList<T>;
+    });
+  }
+
+  watch<T extends KubeObject>(gvk: GroupVersionKind, opts: WatchOptions, handler: WatchHandler<T>): Promise<WatchHandle> {
+    return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
+      let finished!: () => void;
+      const done = new Promise<void>((resolve) => (finished = resolve));
+      let ended = false;
+      const { namespace: _, ...q } = opts;
+      const watcher = await watchResource(
+        s.registry,
+        ns,
+        q,
+        {
+          send: (event) => {
+            if (!ended && event.type !== 'ERROR') handler({ type: event.type, object: event.object as T });
+          },
+          end: (err) => {
+            if (ended) return;
+            ended = true;
+            if (err) handler({ type: 'ERROR', error: err });
+            finished();
+          },
+        },
+        { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000 },
+      );
+      return {
+        stop: () => {
+          watcher.stop();
+          if (!ended) {
+            ended = true;
+            finished();
+          }
+        },
+        done,
+      };
+    });
+  }
+
+  create<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
+    return this.call(this.refFor(obj), async (s, ns) => (await s.registry.create(ns, obj, this.context(opts))) as T);
+  }
+
+  update<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
+    return this.updateSubresource(obj, '', opts);
+  }
+
+  updateStatus<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
+    return this.updateSubresource(obj, 'status', opts);
+  }
+
+  updateSubresource<T extends KubeObject>(obj: T, subresource: string, opts: WriteOptions = {}): Promise<T> {
+    const ref = this.refFor(obj);
+    return this.call(ref, async (s, ns) => {
+      const ctx = this.context(opts);
+      if (subresource === '' || subresource === 'status') {
+        this.checkSubresource(s, subresource);
+        const updated = await s.registry.update(ns, ref.name, obj, ctx, subresource);
+        const sentUid = obj.metadata.uid;
+        if (sentUid && sentUid !== updated.metadata.uid) {
+          throw conflict(s.registry.groupResource, ref.name, `Precondition failed: UID in precondition: ${sentUid}, UID in object meta: ${updated.metadata.uid}`);
+        }
+        return updated as T;
+      }
+      const w = this.writeRequest(s, ns, ref.name, subresource, obj, 'application/json', ctx);
+      if (subresource === 'finalize') return (await this.capture((res) => handleFinalize(w, res))) as T;
+      if (subresource === 'scale') return (await this.capture((res) => handleScale(w, 'PUT', res))) as T;
+      throw methodNotSupported({ group: s.type.group, resource: `${s.type.plural}/${subresource}` }, 'update');
+    });
+  }
+
+  patch<T extends KubeObject>(ref: ObjectRef, patchType: PatchType, body: unknown, opts: PatchOptions = {}): Promise<T> {
+    return this.call(ref, async (s, ns) => {
+      const sub = opts.subresource ?? '';
+      const w = this.writeRequest(s, ns, ref.name, sub, body, PATCH_CONTENT_TYPES[patchType], this.context(opts));
+      if (opts.force) w.query.set('force', 'true');
+      if (sub === 'scale') return (await this.capture((res) => handleScale(w, 'PATCH', res))) as T;
+      if (sub !== '' && sub !== 'status') throw methodNotSupported({ group: s.type.group, resource: `${s.type.plural}/${sub}` }, 'patch');
+      return (await this.capture((res) => handlePatch(w, res))) as T;
+    });
+  }
+
+  delete(ref: ObjectRef, opts: DeleteOptions = {}): Promise<KubeObject | Status> {
+    return this.call(ref, async (s, ns) => {
+      const { dryRun, ...options } = opts;
+      const result = await deleteObject(s.registry, ns, ref.name, options, this.context({ dryRun }));
+      if (result.deleted && s.type.kind !== 'Pod') return deletedStatus(s.registry, result.object);
+      return result.object;
+    });
+  }
+
+  deleteCollection(gvk: GroupVersionKind, opts: DeleteCollectionOptions = {}): Promise<KubeList> {
+    return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
+      const { namespace: _, labelSelector, fieldSelector, dryRun, ...options } = opts;
+      const w = this.writeRequest(s, ns, '', '', options, 'application/json', this.context({ dryRun }));
+      if (labelSelector) w.query.set('labelSelector', labelSelector);
+      if (fieldSelector) w.query.set('fieldSelector', fieldSelector);
+      return (await this.capture((res) => handleDeleteCollection(w, res))) as KubeList;
+    });
+  }
+
+  createSubresource(ref: ObjectRef, subresource: string, body: unknown, opts: WriteOptions = {}): Promise<unknown> {
+    return this.call(ref, async (s, ns) => {
+      this.checkSubresource(s, subresource);
+      const w = this.writeRequest(s, ns, ref.name, subresource, body, 'application/json', this.context(opts));
+      if (subresource === 'binding') return this.capture((res) => handleBinding(w, res));
+      throw methodNotSupported({ group: s.type.group, resource: `${s.type.plural}/${subresource}` }, 'create');
+    });
+  }
+
+  private served(gvk: GroupVersionKind): ServedResource {
+    const { group, version } = parseApiVersion(gvk.apiVersion);
+    const served = this.server.catalog.all().find((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind);
+    if (!served) throw pathNotFound();
+    return served;
+  }
+
+  private refFor(obj: KubeObject): ObjectRef {
+    return { apiVersion: obj.apiVersion, kind: obj.kind, namespace: obj.metadata?.namespace, name: obj.metadata?.name ?? '' };
+  }
+
+  /** Resolves the kind and scope, runs the call, and turns any failure into the StatusError HTTP would answer. */
+  private async call<R>(ref: GroupVersionKind & { namespace?: string }, fn: (s: ServedResource, namespace: string) => Promise<R>): Promise<R> {
+    try {
+      const s = this.served(ref);
+      return await fn(s, s.type.namespaced ? ref.namespace ?? '' : '');
+    } catch (err) {
+      throw toStatusError(err);
+    }
+  }
+
+  private checkSubresource(s: ServedResource, sub: string): void {
+    if (sub && !s.type.subresources.includes(sub)) throw pathNotFound();
+  }
+
+  private context(opts: WriteOptions): WriteContext {
+    return { user: this.user, dryRun: opts.dryRun === true, fieldManager: opts.fieldManager ?? this.opts.fieldManager, warnings: [] };
+  }
+
+  private writeRequest(s: ServedResource, namespace: string, name: string, subresource: string, body: unknown, contentType: string, ctx: WriteContext): WriteRequest {
+    const query = new URLSearchParams();
+    if (ctx.fieldManager) query.set('fieldManager', ctx.fieldManager);
+    if (ctx.dryRun) query.set('dryRun', 'All');
+    return { served: s, namespace, name, subresource, query, accept: undefined, contentType, body: Buffer.from(JSON.stringify(body)), ctx };
+  }
+
+  private async capture(run: (res: ApiResponse) => Promise<void>): Promise<unknown> {
+    const res = new CapturedResponse();
+    await run(res as unknown as ApiResponse);
+    return res.body();
+  }
+}
