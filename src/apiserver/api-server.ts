@@ -23,6 +23,8 @@ import type { WriteContext } from './registry/context.ts';
 import { ResourceRegistry, type RegistryDeps } from './registry/registry.ts';
 import { registerAccessReviews, registerSelfSubjectReview } from './reviews.ts';
 import { allowAllAuthorizer, type Authorizer } from './authz/authorizer.ts';
+import { enableRBAC, type RBAC } from './authz/bootstrap-rbac.ts';
+import { ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
 
 export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
 
@@ -34,6 +36,8 @@ export interface ApiServerOptions {
   now?: () => Date;
   bookmarkIntervalMs?: number;
   compactionIntervalMs?: number;
+  /** PEM of the RSA key ServiceAccount tokens are signed with. */
+  serviceAccountKey?: string;
 }
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -45,6 +49,8 @@ export class ApiServer {
   readonly tokens = new StaticTokens();
   readonly special = new Map<string, SpecialHandler>();
   authorizer: Authorizer = allowAllAuthorizer;
+  rbac?: RBAC;
+  serviceAccountTokens?: ServiceAccountTokens;
   readonly deps: RegistryDeps;
   private readonly crdController: CRDController;
   private readonly apiservices: APIServiceRegistration;
@@ -68,6 +74,11 @@ export class ApiServer {
     this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
     this.authenticator = new Authenticator(opts.tls.ca);
     this.authenticator.addTokenAuthenticator(this.tokens);
+    if (opts.serviceAccountKey) {
+      this.serviceAccountTokens = new ServiceAccountTokens(this, { signingKeyPem: opts.serviceAccountKey, now: () => this.deps.now() });
+      this.authenticator.addTokenAuthenticator(this.serviceAccountTokens);
+      this.special.set('/v1/serviceaccounts/token', tokenRequestHandler(this.serviceAccountTokens, this));
+    }
     this.crdController = new CRDController(this.registry('apiextensions.k8s.io', 'customresourcedefinitions'), this.catalog, this.deps);
     this.apiservices = new APIServiceRegistration(this.registry('apiregistration.k8s.io', 'apiservices'), this.catalog);
     this.openapi = new OpenAPIV3Publisher(() => this.catalog.allTypes());
@@ -90,6 +101,7 @@ export class ApiServer {
 
   async start(): Promise<void> {
     await this.bootstrapNamespaces();
+    this.rbac = await enableRBAC(this);
     await this.crdController.start();
     await this.apiservices.start();
     this.startCompaction();
@@ -135,6 +147,7 @@ export class ApiServer {
     this.isReady = false;
     clearInterval(this.compactionTimer);
     this.crdController.stop();
+    this.rbac?.stop();
     for (const close of [...this.openWatches]) close();
     const server = this.server;
     if (server) {

@@ -11,6 +11,7 @@ export interface ClusterCredentials {
   serverCert: string;
   serverKey: string;
   adminToken: string;
+  serviceAccountKey: string;
 }
 
 function rsaKey(): { forgeKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; pem: string } {
@@ -96,6 +97,7 @@ export function loadOrCreateCredentials(dataDir: string, host: string): ClusterC
     writeFileSync(file('apiserver.key'), server.key, { mode: 0o600 });
     writeFileSync(hostsFile, hosts);
   }
+  if (!existsSync(file('sa.key'))) writeFileSync(file('sa.key'), rsaKey().pem, { mode: 0o600 });
   if (!existsSync(file('admin.token'))) writeFileSync(file('admin.token'), randomBytes(32).toString('base64url'), { mode: 0o600 });
   return {
     caCert: ca.cert,
@@ -103,5 +105,6 @@ export function loadOrCreateCredentials(dataDir: string, host: string): ClusterC
     serverCert: readFileSync(file('apiserver.crt'), 'utf8'),
     serverKey: readFileSync(file('apiserver.key'), 'utf8'),
     adminToken: readFileSync(file('admin.token'), 'utf8').trim(),
+    serviceAccountKey: readFileSync(file('sa.key'), 'utf8'),
   };
 }

@@ -40,6 +40,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     port: opts.port,
     tls: { key: creds.serverKey, cert: creds.serverCert, ca: creds.caCert },
     compactionIntervalMs: opts.compactionInterval,
+    serviceAccountKey: creds.serviceAccountKey,
   });
   server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });
   await server.start();

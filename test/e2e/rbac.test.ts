@@ -1,0 +1,174 @@
+// RBAC against a real `cozylab up` and real kubectl: a user with a client certificate and a
+// ServiceAccount with a `kubectl create token` token, each bound to a default role in one namespace.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import forge from 'node-forge';
+import { parse, stringify } from 'yaml';
+import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
+
+let cluster: TestCluster;
+
+/** A client certificate for `cn` signed by the cluster CA: how a named user reaches kube-apiserver. */
+function clientCertificate(dataDir: string, cn: string): { cert: string; key: string } {
+  const caCert = forge.pki.certificateFromPem(readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8'));
+  const caKey = forge.pki.privateKeyFromPem(readFileSync(join(dataDir, 'pki', 'ca.key'), 'utf8'));
+  const keyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+  const key = forge.pki.privateKeyFromPem(keyPem);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  cert.serialNumber = '01' + randomBytes(8).toString('hex');
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 3600_000);
+  cert.setSubject([{ name: 'commonName', value: cn }]);
+  cert.setIssuer(caCert.subject.attributes);
+  cert.setExtensions([{ name: 'extKeyUsage', clientAuth: true }]);
+  cert.sign(caKey, forge.md.sha256.create());
+  return { cert: forge.pki.certificateToPem(cert), key: keyPem };
+}
+
+/** The admin kubeconfig with its user swapped for `user`. */
+function kubeconfigFor(name: string, user: Record<string, string>): string {
+  const config = parse(readFileSync(cluster.kubeconfig, 'utf8')) as { users: { name: string; user: unknown }[] };
+  config.users = [{ name: 'admin', user }];
+  const path = join(cluster.dataDir, `kubeconfig-${name}`);
+  writeFileSync(path, stringify(config), { mode: 0o600 });
+  return path;
+}
+
+before(async () => {
+  cluster = await startCluster();
+  for (const args of [
+    ['create', 'namespace', 'team'],
+    ['create', 'namespace', 'other'],
+    ['create', 'rolebinding', 'bob-view', '--clusterrole=view', '--user=bob', '-n', 'team'],
+    ['create', 'serviceaccount', 'builder', '-n', 'team'],
+    ['create', 'rolebinding', 'builder-edit', '--clusterrole=edit', '--serviceaccount=team:builder', '-n', 'team'],
+  ]) {
+    const r = cluster.kubectl(args);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+  }
+});
+
+after(async () => {
+  await cluster.stop();
+  cluster.cleanup();
+});
+
+test('the default roles exist, labelled, with view aggregated from system:aggregate-to-view', () => {
+  const r = cluster.kubectl(['get', 'clusterrole', 'view', '-o', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  const view = JSON.parse(r.stdout) as { metadata: { labels: Record<string, string> }; rules: { resources?: string[]; verbs: string[] }[] };
+  assert.equal(view.metadata.labels['kubernetes.io/bootstrapping'], 'rbac-defaults');
+  assert.ok(view.rules.some((rule) => rule.resources?.includes('pods') && rule.verbs.includes('list')), r.stdout);
+  const bindings = cluster.kubectl(['get', 'clusterrolebindings', '-o', 'name']);
+  for (const name of ['cluster-admin', 'system:basic-user', 'system:discovery', 'system:public-info-viewer']) {
+    assert.ok(bindings.stdout.includes(`clusterrolebinding.rbac.authorization.k8s.io/${name}\n`), bindings.stdout);
+  }
+});
+
+for (const version of ['1.27', '1.33']) {
+  describe(`kubectl ${version}`, { skip: kubectlBinary(version) ? false : `kubectl.${version} is not on this machine` }, () => {
+    let bob: string;
+    const asBob = (args: string[]) => runKubectl(kubectlBinary(version)!, bob, args);
+
+    before(() => {
+      const { cert, key } = clientCertificate(cluster.dataDir, 'bob');
+      bob = kubeconfigFor(`bob-${version}`, {
+        'client-certificate-data': Buffer.from(cert).toString('base64'),
+        'client-key-data': Buffer.from(key).toString('base64'),
+      });
+    });
+
+    test('a user bound to view lists pods in its namespace and is refused elsewhere with kube’s words', () => {
+      const ok = asBob(['get', 'pods', '-n', 'team']);
+      assert.equal(ok.code, 0, ok.stderr);
+      assert.match(ok.stderr, /No resources found in team namespace/);
+      const refused = asBob(['get', 'pods', '-n', 'other']);
+      assert.equal(refused.code, 1);
+      assert.equal(refused.stderr.trim(), 'Error from server (Forbidden): pods is forbidden: User "bob" cannot list resource "pods" in API group "" in the namespace "other"');
+      const write = asBob(['create', 'configmap', 'c', '-n', 'team']);
+      assert.equal(write.code, 1);
+      assert.match(write.stderr, /configmaps is forbidden: User "bob" cannot create resource "configmaps" in API group "" in the namespace "team"/);
+    });
+
+    test('auth can-i answers yes and no from the bindings', () => {
+      const yes = asBob(['auth', 'can-i', 'list', 'pods', '-n', 'team']);
+      assert.equal(yes.code, 0, yes.stderr);
+      assert.equal(yes.stdout.trim(), 'yes');
+      for (const args of [['create', 'pods', '-n', 'team'], ['list', 'pods', '-n', 'other'], ['get', 'secrets', '-n', 'team']]) {
+        const no = asBob(['auth', 'can-i', ...args]);
+        assert.equal(no.code, 1, args.join(' '));
+        assert.equal(no.stdout.trim(), 'no');
+      }
+      const logs = asBob(['auth', 'can-i', 'get', 'pods/log', '-n', 'team']);
+      assert.equal(logs.stdout.trim(), 'yes');
+      const list = asBob(['auth', 'can-i', '--list', '-n', 'team']);
+      assert.equal(list.code, 0, list.stderr);
+      assert.match(list.stdout, /^pods\s+\[\]\s+\[\]\s+\[get list watch\]$/m);
+      assert.match(list.stdout, /selfsubjectaccessreviews\.authorization\.k8s\.io\s+\[\]\s+\[\]\s+\[create\]/);
+      const admin = runKubectl(kubectlBinary(version)!, cluster.kubeconfig, ['auth', 'can-i', '*', '*', '--all-namespaces']);
+      assert.equal(admin.stdout.trim(), 'yes');
+    });
+  });
+}
+
+describe('ServiceAccount tokens', () => {
+  let builder: string;
+
+  before(() => {
+    const r = cluster.kubectl(['create', 'token', 'builder', '-n', 'team', '--duration=1h']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+    builder = kubeconfigFor('builder', { token: r.stdout.trim() });
+  });
+
+  test('a TokenRequest token authenticates as the ServiceAccount, with what edit grants in its namespace', () => {
+    const bin = kubectlBinary()!;
+    const whoami = runKubectl(bin, builder, ['auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username} {.status.userInfo.groups}']);
+    assert.equal(whoami.code, 0, whoami.stderr);
+    assert.equal(whoami.stdout, 'system:serviceaccount:team:builder ["system:serviceaccounts","system:serviceaccounts:team","system:authenticated"]');
+    const created = runKubectl(bin, builder, ['create', 'configmap', 'built', '-n', 'team', '--from-literal=a=b']);
+    assert.equal(created.code, 0, created.stderr);
+    const refused = runKubectl(bin, builder, ['get', 'configmaps', '-n', 'other']);
+    assert.equal(
+      refused.stderr.trim(),
+      'Error from server (Forbidden): configmaps is forbidden: User "system:serviceaccount:team:builder" cannot list resource "configmaps" in API group "" in the namespace "other"',
+    );
+  });
+
+  test('a token stops working when its ServiceAccount is deleted', () => {
+    const sa = cluster.kubectl(['create', 'serviceaccount', 'short-lived', '-n', 'team']);
+    assert.equal(sa.code, 0, sa.stderr);
+    const token = cluster.kubectl(['create', 'token', 'short-lived', '-n', 'team']).stdout.trim();
+    const config = kubeconfigFor('short-lived', { token });
+    const bin = kubectlBinary()!;
+    assert.equal(runKubectl(bin, config, ['auth', 'can-i', 'list', 'pods', '-n', 'team']).stdout.trim(), 'no');
+    assert.equal(cluster.kubectl(['delete', 'serviceaccount', 'short-lived', '-n', 'team']).code, 0);
+    const after = runKubectl(bin, config, ['auth', 'can-i', 'list', 'pods', '-n', 'team']);
+    assert.notEqual(after.code, 0);
+    assert.match(after.stderr, /Unauthorized|must be logged in/);
+  });
+});
+
+test('granting rules one does not hold is refused by escalation prevention', () => {
+  assert.equal(cluster.kubectl(['create', 'rolebinding', 'bob-admin', '--clusterrole=admin', '--user=bob', '-n', 'other']).code, 0);
+  const { cert, key } = clientCertificate(cluster.dataDir, 'bob');
+  const bob = kubeconfigFor('bob-admin', { 'client-certificate-data': Buffer.from(cert).toString('base64'), 'client-key-data': Buffer.from(key).toString('base64') });
+  const bin = kubectlBinary()!;
+  const allowed = runKubectl(bin, bob, ['create', 'role', 'pod-reader', '--verb=get', '--resource=pods', '-n', 'other']);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  const refused = runKubectl(bin, bob, ['create', 'role', 'node-reader', '--verb=get', '--verb=list', '--resource=nodes', '-n', 'other']);
+  assert.equal(refused.code, 1);
+  assert.match(
+    refused.stderr,
+    /roles\.rbac\.authorization\.k8s\.io "node-reader" is forbidden: user "bob" \(groups=\["system:authenticated"\]\) is attempting to grant RBAC permissions not currently held:\n\{APIGroups:\[""\], Resources:\["nodes"\], Verbs:\["get" "list"\]\}/,
+  );
+  const binding = runKubectl(bin, bob, ['create', 'rolebinding', 'eve-admin', '--clusterrole=cluster-admin', '--user=eve', '-n', 'other']);
+  assert.equal(binding.code, 1);
+  assert.match(binding.stderr, /rolebindings\.rbac\.authorization\.k8s\.io "eve-admin" is forbidden: user "bob" .* is attempting to grant RBAC permissions not currently held/);
+});
