@@ -7,6 +7,8 @@ import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { GarbageCollector } from '../cluster/garbage-collector.ts';
 import { NamespaceController } from '../cluster/namespace-controller.ts';
+import { startServiceAccountControllers } from '../cluster/serviceaccounts/serviceaccount-controller.ts';
+import { InformerFactory, InProcessClient, realClock } from '../controller/index.ts';
 import { openStore } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
 import { loadOrCreateCredentials } from './pki.ts';
@@ -46,6 +48,11 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   await server.start();
   const controllers = [new NamespaceController(server), new GarbageCollector(server)];
   for (const c of controllers) await c.start();
+  const client = new InProcessClient(server);
+  const factory = new InformerFactory(client);
+  const running = [
+    startServiceAccountControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert }),
+  ];
   const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));
@@ -57,6 +64,8 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     url,
     async stop() {
       for (const c of controllers) c.stop();
+      await Promise.all(running.map((r) => r.stop()));
+      factory.stop();
       await server.stop();
       await store.close();
     },

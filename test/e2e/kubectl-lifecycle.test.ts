@@ -29,8 +29,16 @@ function kubectlAsync(args: string[]): Promise<{ code: number | null; stdout: st
   });
 }
 
-test('kubectl wait --for=delete returns once a finalizer is removed', async () => {
+test('a new namespace gets its default ServiceAccount', async () => {
   k(['create', 'namespace', 'life']);
+  const start = Date.now();
+  let r = k(['get', 'sa', '-n', 'life']);
+  while (!/^default\s+0\s+\d+s$/m.test(r.stdout) && Date.now() - start < 10_000) r = k(['get', 'sa', '-n', 'life']);
+  assert.match(r.stdout, /^NAME\s+SECRETS\s+AGE$/m);
+  assert.match(r.stdout, /^default\s+0\s+\d+s$/m);
+});
+
+test('kubectl wait --for=delete returns once a finalizer is removed', async () => {
   let r = k(['apply', '-f', '-'], 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: held\n  namespace: life\n  finalizers: [example.com/hold]\n');
   assert.equal(r.code, 0, r.stderr);
   r = k(['delete', 'cm', 'held', '-n', 'life', '--wait=false']);
