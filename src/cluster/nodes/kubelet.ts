@@ -1,0 +1,242 @@
+// The kubelets of the inventory's nodes, simulated: for every pod bound to one of them, run the
+// simulated runtime on the clock, record the kubelet's Events, report status; on deletion stop
+// the containers and remove the pod (grace 0) once they are gone or the grace period is over.
+
+import { isStatusError } from '../../machinery/errors.ts';
+import { deepEqual, type KubeObject } from '../../machinery/object.ts';
+import type { Clock } from '../../controller/clock.ts';
+import { objectKey, refOf, type KubeClient } from '../../controller/client.ts';
+import { runController } from '../../controller/controller.ts';
+import { EventRecorder } from '../../controller/events.ts';
+import { recordEvent } from './record-event.ts';
+import type { InformerFactory } from '../../controller/informer-factory.ts';
+import { WorkQueue } from '../../controller/workqueue.ts';
+import { advance, beginTermination, finishTermination, newContainerRun, nextChange, shortenGrace, stoppedAt, type ContainerRun, type PodRun, type RuntimeEvent } from './container-runtime.ts';
+import { ImageProfiles, normalizeImage } from './image-profiles.ts';
+import type { Inventory } from './inventory.ts';
+import { podCIDRFor } from './node-object.ts';
+import { isTerminal, podSpec, type Container, type Pod } from './pod-facts.ts';
+import { podStatus } from './pod-status.ts';
+
+export interface KubeletDeps {
+  client: KubeClient;
+  factory: InformerFactory;
+  clock: Clock;
+  inventory: Inventory;
+  profiles?: ImageProfiles;
+}
+
+function ipToInt(ip: string): number {
+  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+}
+
+function intToIp(n: number): string {
+  return [24, 16, 8, 0].map((s) => (n >>> s) & 255).join('.');
+}
+
+function description(pod: KubeObject): string {
+  return `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
+}
+
+export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profiles: ImageProfiles } {
+  const { client, factory, clock, inventory } = deps;
+  const profiles = deps.profiles ?? new ImageProfiles();
+  const pods = factory.informerFor<Pod>({ apiVersion: 'v1', kind: 'Pod' });
+  const nodes = factory.informerFor({ apiVersion: 'v1', kind: 'Node' });
+  const queue = new WorkQueue<string>({ clock });
+  const machines = new Map(inventory.nodes.map((n, i) => [n.name, { machine: n, index: i }]));
+  const runs = new Map<string, PodRun>();
+  const images = new Map<string, Set<string>>();
+  const recorders = new Map<string, EventRecorder>();
+
+  function imagesOn(node: string): Set<string> {
+    let set = images.get(node);
+    if (!set) images.set(node, (set = new Set()));
+    return set;
+  }
+
+  function recorderFor(node: string): EventRecorder {
+    let r = recorders.get(node);
+    if (!r) recorders.set(node, (r = new EventRecorder(client, { component: 'kubelet', host: node, clock })));
+    return r;
+  }
+
+  function hostIPOf(node: string): string {
+    const addresses = ((nodes.get(undefined, node)?.status as { addresses?: Array<{ type: string; address: string }> })?.addresses ?? []);
+    return addresses.find((a) => a.type === 'InternalIP')?.address ?? machines.get(node)!.machine.address;
+  }
+
+  /** The lowest free address of the node's podCIDR, past the gateway (.1). */
+  function allocatePodIP(node: string): string {
+    const cidr = String((nodes.get(undefined, node)?.spec as { podCIDR?: string })?.podCIDR || podCIDRFor(machines.get(node)!.index));
+    const [base, bits] = cidr.split('/');
+    const size = 2 ** (32 - Number(bits));
+    const used = new Set<string>();
+    for (const r of runs.values()) if (r.node === node && r.podIP) used.add(r.podIP);
+    for (const p of pods.list()) if (podSpec(p).nodeName === node && !isTerminal(p) && p.status?.podIP) used.add(String(p.status.podIP));
+    const start = ipToInt(base!);
+    for (let i = 2; i < size - 1; i++) if (!used.has(intToIp(start + i))) return intToIp(start + i);
+    throw new Error(`failed to allocate a pod IP on node ${node}: ${cidr} is exhausted`);
+  }
+
+  /** A kubelet that restarts finds its pods' containers still running: take them over from the reported status. */
+  function adopt(pod: Pod, node: string, now: number): PodRun | undefined {
+    const status = pod.status ?? {};
+    if (!status.podIP || !Array.isArray(status.containerStatuses)) return undefined;
+    const reported = new Map<string, any>([...((status.initContainerStatuses as any[]) ?? []), ...(status.containerStatuses as any[])].map((s) => [s.name, s]));
+    const take = (c: Container, init: boolean): ContainerRun => {
+      const run = newContainerRun(c, init, profiles, now);
+      const s = reported.get(c.name);
+      if (!s) return run;
+      run.restartCount = s.restartCount ?? 0;
+      const time = (t: string | undefined) => Date.parse(t ?? '') || now;
+      if (s.state?.running) {
+        Object.assign(run, { state: 'running', startedAt: time(s.state.running.startedAt), containerID: s.containerID, imageID: s.imageID, due: undefined });
+        run.readyAt = s.ready ? run.startedAt : now + run.profile.readyDelayMs;
+        if (run.profile.crash || run.profile.runMs !== undefined) run.exitAt = Math.max(now, run.startedAt! + (run.profile.runMs ?? 1000));
+        imagesOn(node).add(normalizeImage(run.image));
+      } else if (s.state?.terminated) {
+        const t = s.state.terminated;
+        Object.assign(run, { state: 'terminated', startedAt: time(t.startedAt), containerID: t.containerID, imageID: s.imageID, due: undefined });
+        run.terminated = { exitCode: t.exitCode ?? 0, reason: t.reason ?? '', startedAt: time(t.startedAt), finishedAt: time(t.finishedAt), containerID: t.containerID ?? '' };
+      }
+      return run;
+    };
+    const spec = podSpec(pod);
+    return {
+      uid: pod.metadata.uid!,
+      node,
+      sandboxReady: true,
+      podIP: String(status.podIP),
+      startTime: Date.parse(String(status.startTime ?? '')) || now,
+      restartPolicy: spec.restartPolicy ?? 'Always',
+      init: (spec.initContainers ?? []).map((c) => take(c, true)),
+      app: (spec.containers ?? []).map((c) => take(c, false)),
+    };
+  }
+
+  function newRun(pod: Pod, node: string, now: number): PodRun {
+    const spec = podSpec(pod);
+    return {
+      uid: pod.metadata.uid!,
+      node,
+      sandboxReady: false,
+      podIP: '',
+      startTime: now,
+      restartPolicy: spec.restartPolicy ?? 'Always',
+      init: (spec.initContainers ?? []).map((c) => newContainerRun(c, true, profiles, now)),
+      app: (spec.containers ?? []).map((c) => newContainerRun(c, false, profiles, now)),
+    };
+  }
+
+  async function record(pod: Pod, node: string, events: RuntimeEvent[]): Promise<void> {
+    for (const e of events) {
+      const fieldPath = `spec.${e.container.init ? 'initContainers' : 'containers'}{${e.container.name}}`;
+      const about = { apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name!, uid: pod.metadata.uid, fieldPath };
+      await recordEvent(recorderFor(node), e.type, about, e.reason, e.message);
+    }
+  }
+
+  async function writeStatus(pod: Pod, run: PodRun, now: number, terminating = false): Promise<void> {
+    const status = podStatus({
+      run,
+      previous: pod.status,
+      hostIP: hostIPOf(run.node),
+      hostNetwork: (pod.spec as { hostNetwork?: boolean }).hostNetwork === true,
+      now,
+      description: description(pod),
+      terminating,
+    });
+    if (deepEqual(status, pod.status)) return;
+    try {
+      await client.updateStatus({ ...pod, status });
+    } catch (err) {
+      // A newer pod is on its way through the informer, or the pod is gone: both reconcile again.
+      if (!isStatusError(err, 'Conflict') && !isStatusError(err, 'NotFound')) throw err;
+    }
+  }
+
+  async function removePod(pod: Pod): Promise<void> {
+    try {
+      await client.delete(refOf(pod), { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata.uid } });
+    } catch (err) {
+      if (!isStatusError(err, 'NotFound') && !isStatusError(err, 'Conflict')) throw err;
+    }
+  }
+
+  async function terminate(key: string, pod: Pod, run: PodRun | undefined, now: number) {
+    if (!run) {
+      await removePod(pod);
+      return;
+    }
+    const graceEnd = Date.parse(pod.metadata.deletionTimestamp!) || now;
+    if (run.graceEnd === undefined) await record(pod, run.node, beginTermination(run, now, graceEnd));
+    else shortenGrace(run, graceEnd);
+    const done = stoppedAt(run);
+    if (now < done) return { requeueAfter: done - now };
+    finishTermination(run);
+    await writeStatus(pod, run, now, true);
+    await removePod(pod);
+    runs.delete(key);
+    return undefined;
+  }
+
+  async function reconcile(key: string) {
+    const pod = pods.getByKey(key);
+    if (!pod) {
+      runs.delete(key);
+      return;
+    }
+    const node = podSpec(pod).nodeName;
+    if (!node || !machines.has(node)) return;
+    let run = runs.get(key);
+    if (run && run.uid !== pod.metadata.uid) {
+      runs.delete(key);
+      run = undefined;
+    }
+    const now = clock.now().getTime();
+    if (pod.metadata.deletionTimestamp) return terminate(key, pod, run, now);
+    if (!run) {
+      if (isTerminal(pod)) return;
+      run = adopt(pod, node, now) ?? newRun(pod, node, now);
+      runs.set(key, run);
+      if (!run.sandboxReady) {
+        // The kubelet acknowledges the pod first; the sandbox and containers follow.
+        await writeStatus(pod, run, now);
+        return { requeueAfter: 1 };
+      }
+    }
+    if (!run.sandboxReady) {
+      run.sandboxReady = true;
+      run.podIP = (pod.spec as { hostNetwork?: boolean }).hostNetwork === true ? hostIPOf(node) : allocatePodIP(node);
+    }
+    const events = advance(run, now, { images: imagesOn(node), podDescription: description(pod) });
+    await record(pod, node, events);
+    await writeStatus(pod, run, now);
+    const next = nextChange(run, now);
+    return next === undefined ? undefined : { requeueAfter: Math.max(1, next - now) };
+  }
+
+  const mine = (p: KubeObject) => machines.has(podSpec(p).nodeName ?? '');
+  pods.addEventHandler({
+    onAdd: (p) => mine(p) && queue.add(objectKey(p)),
+    onUpdate: (_, p) => mine(p) && queue.add(objectKey(p)),
+    onDelete: (p) => mine(p) && queue.add(objectKey(p)),
+  });
+
+  factory.start();
+  let controller: ReturnType<typeof runController> | undefined;
+  let stopped = false;
+  const started = Promise.all([pods.waitForSync(), nodes.waitForSync()]).then(() => {
+    if (!stopped) controller = runController({ name: 'kubelet', queue, reconcile, workers: 4, objectFor: (k) => pods.getByKey(k) });
+  });
+  return {
+    profiles,
+    async stop() {
+      stopped = true;
+      queue.shutDown();
+      await started;
+      await controller?.stop();
+    },
+  };
+}

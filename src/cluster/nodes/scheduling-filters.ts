@@ -1,0 +1,187 @@
+// kube-scheduler's default filter plugins, in their order, each answering with the reasons
+// upstream prints: NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
+// NodeResourcesFit and InterPodAffinity. A node fails at the first plugin that rejects it.
+
+import { labelSelectorFromObject, matches, type LabelSelectorObject } from '../../machinery/labels.ts';
+import type { KubeObject } from '../../machinery/object.ts';
+import { hostPorts, podRequests, podSpec, type Pod, type Requests } from './pod-facts.ts';
+import { milliCPU, quantityValue } from './quantity.ts';
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: string;
+}
+
+export interface NodeState {
+  node: KubeObject;
+  name: string;
+  labels: Record<string, string>;
+  allocatable: Requests;
+  requested: Requests;
+  pods: Pod[];
+}
+
+/** Unschedulable: preemption might help; UnschedulableAndUnresolvable: it cannot. */
+export interface FilterFailure {
+  reasons: string[];
+  resolvable: boolean;
+}
+
+export const ERR_UNSCHEDULABLE = 'node(s) were unschedulable';
+export const ERR_NODE_AFFINITY = "node(s) didn't match Pod's node affinity/selector";
+export const ERR_NODE_PORTS = "node(s) didn't have free ports for the requested pod ports";
+export const ERR_POD_AFFINITY = "node(s) didn't match pod affinity rules";
+export const ERR_POD_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
+export const ERR_EXISTING_ANTI_AFFINITY = "node(s) didn't satisfy existing pods anti-affinity rules";
+
+export function nodeState(node: KubeObject, pods: Pod[]): NodeState {
+  const alloc = ((node.status as { allocatable?: Record<string, unknown> })?.allocatable ?? {}) as Record<string, unknown>;
+  const allocatable: Requests = {};
+  for (const [k, v] of Object.entries(alloc)) allocatable[k] = k === 'cpu' ? milliCPU(v) : quantityValue(v);
+  const requested: Requests = {};
+  for (const p of pods) for (const [k, v] of Object.entries(podRequests(p))) requested[k] = (requested[k] ?? 0) + v;
+  return { node, name: node.metadata.name!, labels: node.metadata.labels ?? {}, allocatable, requested, pods };
+}
+
+/** The node's taints, plus the ones the node lifecycle controller puts on a node that is not Ready. */
+export function effectiveTaints(node: KubeObject): Taint[] {
+  const taints = [...(((node.spec as { taints?: Taint[] })?.taints ?? []) as Taint[])];
+  const ready = ((node.status as { conditions?: Array<{ type: string; status: string }> })?.conditions ?? []).find((c) => c.type === 'Ready');
+  if (ready?.status !== 'True') {
+    const key = ready?.status === 'False' ? 'node.kubernetes.io/not-ready' : 'node.kubernetes.io/unreachable';
+    if (!taints.some((t) => t.key === key && t.effect === 'NoSchedule')) taints.push({ key, effect: 'NoSchedule' });
+  }
+  return taints;
+}
+
+export function tolerates(pod: Pod, taint: Taint): boolean {
+  return (podSpec(pod).tolerations ?? []).some((t) => {
+    if (t.effect && t.effect !== taint.effect) return false;
+    if (t.operator === 'Exists') return !t.key || t.key === taint.key;
+    return t.key === taint.key && (t.value ?? '') === (taint.value ?? '');
+  });
+}
+
+type NodeSelectorRequirement = { key: string; operator: string; values?: string[] };
+type NodeSelectorTerm = { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] };
+
+function requirementMatches(req: NodeSelectorRequirement, values: Record<string, string>): boolean {
+  const has = Object.hasOwn(values, req.key);
+  const v = values[req.key];
+  switch (req.operator) {
+    case 'In':
+      return has && (req.values ?? []).includes(v!);
+    case 'NotIn':
+      return !has || !(req.values ?? []).includes(v!);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+    case 'Gt':
+    case 'Lt': {
+      const want = Number(req.values?.[0]);
+      const got = Number(v);
+      if (!has || !/^-?\d+$/.test(v!) || !Number.isInteger(want)) return false;
+      return req.operator === 'Gt' ? got > want : got < want;
+    }
+    default:
+      return false;
+  }
+}
+
+function termMatches(term: NodeSelectorTerm, node: NodeState): boolean {
+  const exprs = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (exprs.length === 0 && fields.length === 0) return false;
+  return exprs.every((r) => requirementMatches(r, node.labels)) && fields.every((r) => requirementMatches(r, { 'metadata.name': node.name }));
+}
+
+export function matchesNodeAffinity(pod: Pod, node: NodeState): boolean {
+  const spec = podSpec(pod);
+  for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (node.labels[k] !== v) return false;
+  const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution as { nodeSelectorTerms?: NodeSelectorTerm[] } | undefined;
+  if (!required) return true;
+  return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+}
+
+/** NodeResourcesFit's reasons, in its order: pods, cpu, memory, ephemeral-storage, then extended resources. */
+export function insufficientResources(pod: Pod, node: NodeState): string[] {
+  const reasons: string[] = [];
+  if (node.pods.length + 1 > (node.allocatable.pods ?? 0)) reasons.push('Too many pods');
+  const req = podRequests(pod);
+  const free = (r: string) => (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0);
+  for (const r of ['cpu', 'memory', 'ephemeral-storage']) if ((req[r] ?? 0) > 0 && req[r]! > free(r)) reasons.push(`Insufficient ${r}`);
+  for (const r of Object.keys(req).sort()) {
+    const scalar = r.startsWith('hugepages-') || r.includes('/');
+    if (!scalar) continue;
+    if (req[r]! > 0 && req[r]! > free(r)) reasons.push(`Insufficient ${r}`);
+  }
+  return reasons;
+}
+
+function portsConflict(pod: Pod, node: NodeState): boolean {
+  const used = node.pods.flatMap(hostPorts);
+  return hostPorts(pod).some((w) => used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.hostIP === '0.0.0.0' || w.hostIP === '0.0.0.0' || u.hostIP === w.hostIP)));
+}
+
+interface AffinityTerm {
+  labelSelector?: LabelSelectorObject;
+  namespaces?: string[];
+  namespaceSelector?: LabelSelectorObject;
+  topologyKey: string;
+}
+
+function requiredTerms(pod: Pod, kind: 'podAffinity' | 'podAntiAffinity'): AffinityTerm[] {
+  return (podSpec(pod).affinity?.[kind]?.requiredDuringSchedulingIgnoredDuringExecution as AffinityTerm[] | undefined) ?? [];
+}
+
+/** Whether `other` is a pod the term (written in `owner`) selects. A namespaceSelector of {} selects every namespace. */
+function termSelects(term: AffinityTerm, owner: Pod, other: Pod): boolean {
+  const ns = other.metadata.namespace ?? '';
+  const allNamespaces = term.namespaceSelector !== undefined && Object.keys(term.namespaceSelector).length === 0;
+  const inNamespaces = allNamespaces || (term.namespaces?.length ? term.namespaces.includes(ns) : ns === owner.metadata.namespace);
+  return inNamespaces && matches(labelSelectorFromObject(term.labelSelector ?? null), other.metadata.labels ?? {});
+}
+
+function sameDomain(a: NodeState, b: NodeState, key: string): boolean {
+  return Object.hasOwn(a.labels, key) && a.labels[key] === b.labels[key];
+}
+
+function interPodAffinityReason(pod: Pod, node: NodeState, all: NodeState[]): string | undefined {
+  const affinity = requiredTerms(pod, 'podAffinity');
+  if (affinity.length > 0) {
+    const satisfied = affinity.every((t) => all.some((n) => sameDomain(n, node, t.topologyKey) && n.pods.some((p) => termSelects(t, pod, p))));
+    // The first pod of a group that selects itself may go anywhere the topology key exists.
+    const anyMatch = affinity.some((t) => all.some((n) => n.pods.some((p) => termSelects(t, pod, p))));
+    const selfMatch = affinity.every((t) => termSelects(t, pod, pod) && Object.hasOwn(node.labels, t.topologyKey));
+    if (!satisfied && (anyMatch || !selfMatch)) return ERR_POD_AFFINITY;
+  }
+  for (const t of requiredTerms(pod, 'podAntiAffinity')) {
+    if (all.some((n) => sameDomain(n, node, t.topologyKey) && n.pods.some((p) => termSelects(t, pod, p)))) return ERR_POD_ANTI_AFFINITY;
+  }
+  for (const n of all) {
+    for (const existing of n.pods) {
+      for (const t of requiredTerms(existing, 'podAntiAffinity')) {
+        if (sameDomain(n, node, t.topologyKey) && termSelects(t, existing, pod)) return ERR_EXISTING_ANTI_AFFINITY;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Runs the filters on one node: undefined when the pod fits. */
+export function filterNode(pod: Pod, node: NodeState, all: NodeState[]): FilterFailure | undefined {
+  if ((node.node.spec as { unschedulable?: boolean })?.unschedulable && !tolerates(pod, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' })) {
+    return { reasons: [ERR_UNSCHEDULABLE], resolvable: false };
+  }
+  const untolerated = effectiveTaints(node.node).find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod, t));
+  if (untolerated) return { reasons: [`node(s) had untolerated taint {${untolerated.key}: ${untolerated.value ?? ''}}`], resolvable: false };
+  if (!matchesNodeAffinity(pod, node)) return { reasons: [ERR_NODE_AFFINITY], resolvable: false };
+  if (portsConflict(pod, node)) return { reasons: [ERR_NODE_PORTS], resolvable: true };
+  const insufficient = insufficientResources(pod, node);
+  if (insufficient.length > 0) return { reasons: insufficient, resolvable: true };
+  const affinity = interPodAffinityReason(pod, node, all);
+  if (affinity) return { reasons: [affinity], resolvable: affinity !== ERR_POD_AFFINITY };
+  return undefined;
+}
