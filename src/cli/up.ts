@@ -8,6 +8,8 @@ import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { GarbageCollector } from '../cluster/garbage-collector.ts';
 import { NamespaceController } from '../cluster/namespace-controller.ts';
 import { startServiceAccountControllers } from '../cluster/serviceaccounts/serviceaccount-controller.ts';
+import { startWorkloadControllers } from '../cluster/workloads/index.ts';
+import { ImageProfiles, startNodeControllers } from '../cluster/nodes/index.ts';
 import { InformerFactory, InProcessClient, realClock } from '../controller/index.ts';
 import { openStore } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
@@ -49,10 +51,14 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const controllers = [new NamespaceController(server), new GarbageCollector(server)];
   for (const c of controllers) await c.start();
   const client = new InProcessClient(server);
-  const factory = new InformerFactory(client);
+  const factory = new InformerFactory(client, { clock: realClock });
   const running = [
     startServiceAccountControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert }),
+    startWorkloadControllers({ client, factory, clock: realClock }),
+    // Simulated containers stop on SIGTERM within half a second, as most real images do.
+    startNodeControllers({ client, factory, clock: realClock, profiles: new ImageProfiles({ '': { stopMs: 500 } }) }),
   ];
+  factory.start();
   const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));

@@ -159,3 +159,19 @@ test('kubectl get prints the columns of a real cluster', () => {
   const apis = k(['get', 'apiservices']);
   assert.match(apis.stdout, /^v1\.apps\s+Local\s+True\s+\d+s$/m);
 });
+
+test('a Deployment makes a ReplicaSet that makes its pods', async () => {
+  k(['create', 'namespace', 'work']);
+  let r = k(['create', 'deployment', 'web', '-n', 'work', '--image=nginx:1.27', '--replicas=3']);
+  assert.equal(r.code, 0, r.stderr);
+  const start = Date.now();
+  do {
+    r = k(['get', 'pods', '-n', 'work', '-l', 'app=web', '-o', 'name']);
+  } while (r.stdout.trim().split('\n').filter(Boolean).length < 3 && Date.now() - start < 10_000);
+  assert.equal(r.stdout.trim().split('\n').length, 3, r.stdout);
+  const rs = k(['get', 'rs', '-n', 'work']);
+  assert.match(rs.stdout, /^NAME\s+DESIRED\s+CURRENT\s+READY\s+AGE$/m);
+  assert.match(rs.stdout, /^web-[a-z0-9]+\s+3\s+3\s+0\s+\d+s$/m);
+  const del = k(['delete', 'deployment', 'web', '-n', 'work', '--cascade=foreground', '--timeout=20s']);
+  assert.equal(del.code, 0, del.stderr);
+});
