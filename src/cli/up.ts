@@ -7,9 +7,8 @@ import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { GarbageCollector } from '../cluster/garbage-collector.ts';
 import { NamespaceController } from '../cluster/namespace-controller.ts';
-import { startServiceAccountControllers } from '../cluster/serviceaccounts/serviceaccount-controller.ts';
-import { startWorkloadControllers } from '../cluster/workloads/index.ts';
-import { ImageProfiles, startNodeControllers } from '../cluster/nodes/index.ts';
+import { startClusterControllers } from '../cluster/index.ts';
+import { startPlatform } from '../platform/index.ts';
 import { InformerFactory, InProcessClient, realClock } from '../controller/index.ts';
 import { openStore } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
@@ -53,10 +52,8 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const client = new InProcessClient(server);
   const factory = new InformerFactory(client, { clock: realClock });
   const running = [
-    startServiceAccountControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert }),
-    startWorkloadControllers({ client, factory, clock: realClock }),
-    // Simulated containers stop on SIGTERM within half a second, as most real images do.
-    startNodeControllers({ client, factory, clock: realClock, profiles: new ImageProfiles({ '': { stopMs: 500 } }) }),
+    startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert }),
+    startPlatform({ server, client, factory, clock: realClock, log }),
   ];
   factory.start();
   const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;

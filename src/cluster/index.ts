@@ -1,0 +1,42 @@
+// Every controller of Kubernetes itself that `cozylab up` runs, started over one informer factory.
+// Each area registers its informers here; the caller starts the factory afterwards.
+
+import type { ServiceAccountTokens } from '../apiserver/auth/service-account-tokens.ts';
+import type { Clock, InformerFactory, KubeClient } from '../controller/index.ts';
+import { ImageProfiles, startNodeControllers, type Inventory } from './nodes/index.ts';
+import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
+import { startWorkloadControllers } from './workloads/index.ts';
+
+export interface ClusterControllerDeps {
+  client: KubeClient;
+  factory: InformerFactory;
+  clock: Clock;
+  tokens: ServiceAccountTokens;
+  caPem: string;
+  inventory?: Inventory;
+  profiles?: ImageProfiles;
+}
+
+export interface ClusterControllers {
+  profiles: ImageProfiles;
+  stop(): Promise<void>;
+}
+
+export function startClusterControllers(deps: ClusterControllerDeps): ClusterControllers {
+  const { client, factory, clock } = deps;
+  const base = { client, factory, clock };
+  // Simulated containers stop on SIGTERM within half a second, as most real images do.
+  const profiles = deps.profiles ?? new ImageProfiles({ '': { stopMs: 500 } });
+  const nodes = startNodeControllers({ ...base, profiles, inventory: deps.inventory });
+  const running: Array<{ stop(): Promise<void> }> = [
+    startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
+    startWorkloadControllers(base),
+    nodes,
+  ];
+  return {
+    profiles,
+    async stop() {
+      await Promise.all(running.map((r) => r.stop()));
+    },
+  };
+}
