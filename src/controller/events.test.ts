@@ -46,3 +46,17 @@ test('an Event deleted meanwhile is created again; write failures are reported, 
   assert.equal(await failing.normal({ ...about, namespace: 'missing' }, 'R', 'm'), undefined);
   assert.equal(errors.length, 1);
 });
+
+test('two recorders writing about one object at the same instant both get their Event', async () => {
+  const clock = new FakeClock('2026-03-01T10:00:00Z');
+  const server = await newTestServer({ clock });
+  const client = newTestClient(server);
+  const about = { apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'p' };
+  const scheduler = new EventRecorder(client, { component: 'default-scheduler', clock });
+  const kubelet = new EventRecorder(client, { component: 'kubelet', clock });
+  const [a, b] = await Promise.all([scheduler.normal(about, 'Scheduled', 'assigned'), kubelet.normal(about, 'Pulling', 'pulling')]);
+  assert.ok(a && b);
+  assert.notEqual(a.metadata.name, b.metadata.name);
+  const events = await client.list({ apiVersion: 'v1', kind: 'Event' }, { namespace: 'default' });
+  assert.deepEqual(events.items.map((e) => e.reason).sort(), ['Pulling', 'Scheduled']);
+});

@@ -74,10 +74,8 @@ export class EventRecorder {
           if (!isStatusError(err, 'NotFound')) throw err;
         }
       }
-      const name = `${involved.name}.${this.uniqueSuffix()}`;
-      const created = await this.client.create({
+      const created = await this.createEvent(namespace, {
         ...EVENT,
-        metadata: { name, namespace },
         involvedObject: involved,
         reason,
         message,
@@ -90,7 +88,7 @@ export class EventRecorder {
         reportingComponent: this.opts.component,
         reportingInstance: this.opts.host ?? '',
       });
-      this.remember(key, { name, namespace, count: 1, firstTimestamp: now });
+      this.remember(key, { name: created.metadata.name!, namespace, count: 1, firstTimestamp: now });
       return created;
     } catch (err) {
       this.opts.onError?.(err);
@@ -112,13 +110,27 @@ export class EventRecorder {
     if (this.recent.size > CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
   }
 
-  private lastSuffix = 0n;
-
-  /** client-go names events `<object>.<unix nanoseconds in hex>`; kept strictly increasing. */
-  private uniqueSuffix(): string {
-    let nanos = BigInt(this.clock.now().getTime()) * 1_000_000n;
-    if (nanos <= this.lastSuffix) nanos = this.lastSuffix + 1n;
-    this.lastSuffix = nanos;
-    return nanos.toString(16);
+  /** Another recorder (in another process) may have taken the name in the same nanosecond: take the next one. */
+  private async createEvent(namespace: string, body: { apiVersion: string; kind: string; involvedObject: InvolvedObject; [field: string]: unknown }): Promise<KubeObject> {
+    for (let attempt = 0; ; attempt++) {
+      const name = `${body.involvedObject.name}.${uniqueSuffix(this.clock)}`;
+      try {
+        return await this.client.create({ ...body, metadata: { name, namespace } } as KubeObject);
+      } catch (err) {
+        if (attempt >= 3 || !isStatusError(err, 'AlreadyExists')) throw err;
+      }
+    }
   }
+}
+
+// Shared by every recorder of the process, so two controllers recording about one object in the
+// same millisecond never pick the same name.
+let lastSuffix = 0n;
+
+/** client-go names events `<object>.<unix nanoseconds in hex>`; kept strictly increasing. */
+function uniqueSuffix(clock: Clock): string {
+  let nanos = BigInt(clock.now().getTime()) * 1_000_000n;
+  if (nanos <= lastSuffix) nanos = lastSuffix + 1n;
+  lastSuffix = nanos;
+  return nanos.toString(16);
 }

@@ -1,0 +1,82 @@
+// Issue 3's benchmark: 10,000 pods (100 Deployments × 100 replicas) from create to all Running on
+// simulated nodes with room for them, against kwok's CI figure (10,000 pods Running within 60 s).
+// The baseline in the same run is the time to create and list 10,000 plain ConfigMaps through the
+// same API: the floor any controller chain could reach.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster } from '../test/support/cluster.ts';
+import { BenchClient, runConcurrent } from './http-client.ts';
+
+const DEPLOYMENTS = 100;
+const REPLICAS = 100;
+const NODES = 100; // 110 pods per node, as kubelet's default maxPods
+const KWOK_ANCHOR_S = 60;
+
+function inventoryYaml(): string {
+  const nodes = Array.from({ length: NODES }, (_, i) => `  - name: node${i + 1}\n    cpu: 64\n    memory: 256Gi\n`);
+  return `nodes:\n${nodes.join('')}`;
+}
+
+function deployment(i: number): string {
+  const name = `scale-${String(i).padStart(3, '0')}`;
+  return JSON.stringify({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      replicas: REPLICAS,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: 'registry.k8s.io/pause:3.10' }] } },
+    },
+  });
+}
+
+function rssOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+async function countRunning(client: BenchClient): Promise<number> {
+  const r = await client.send('GET', '/api/v1/pods?fieldSelector=status.phase%3DRunning&limit=1');
+  const list = JSON.parse(r.body);
+  return list.items.length + (list.metadata.remainingItemCount ?? 0);
+}
+
+export async function podsBenchmark(report: (line: string) => void): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cozylab-bench-pods-'));
+  const inventory = join(dir, 'inventory.yaml');
+  writeFileSync(inventory, inventoryYaml());
+  const cluster = await startCluster({ store: 'sqlite', extraArgs: ['--inventory', inventory] });
+  const ca = readFileSync(join(cluster.dataDir, 'pki', 'ca.crt'), 'utf8');
+  const client = new BenchClient(cluster.url, cluster.token, ca, 16);
+  try {
+    const baseline = await runConcurrent(DEPLOYMENTS * REPLICAS, 16, async (i) => {
+      const r = await client.send('POST', '/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `floor-${i}` } }));
+      if (r.status !== 201) throw new Error(`create: ${r.status} ${r.body}`);
+    });
+    const started = performance.now();
+    await runConcurrent(DEPLOYMENTS, 4, async (i) => {
+      const r = await client.send('POST', '/apis/apps/v1/namespaces/default/deployments', deployment(i));
+      if (r.status !== 201) throw new Error(`create deployment: ${r.status} ${r.body}`);
+    });
+    const target = DEPLOYMENTS * REPLICAS;
+    const deadline = started + 300_000;
+    let running = 0;
+    while ((running = await countRunning(client)) < target && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const seconds = (performance.now() - started) / 1000;
+    const mem = rssOf(cluster.process.pid!);
+    report(
+      `10k pods (${DEPLOYMENTS} Deployments × ${REPLICAS}) to Running on ${NODES} nodes: ${running}/${target} in ${seconds.toFixed(1)} s ` +
+        `(${(KWOK_ANCHOR_S / seconds).toFixed(1)}× kwok's 60 s; ${(seconds / baseline.seconds).toFixed(1)}× the ${baseline.seconds.toFixed(1)} s to create 10k ConfigMaps), ` +
+        `RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB`,
+    );
+  } finally {
+    client.close();
+    await cluster.stop();
+    cluster.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
