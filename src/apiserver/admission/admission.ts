@@ -34,8 +34,18 @@ export class AdmissionChain {
     this.plugins.push(plugin);
   }
 
-  async admit(req: AdmissionRequest): Promise<void> {
+  /** Mutating admission: runs before the kind's strategy prepares and validates the object. */
+  async mutate(req: AdmissionRequest): Promise<void> {
     for (const p of this.plugins) if (p.mutate) await p.mutate(req);
+  }
+
+  /** Validating admission: runs on the object as it will be stored, after the strategy's validation. */
+  async validate(req: AdmissionRequest): Promise<void> {
     for (const p of this.plugins) if (p.validate) await p.validate(req);
+  }
+
+  async admit(req: AdmissionRequest): Promise<void> {
+    await this.mutate(req);
+    await this.validate(req);
   }
 }

@@ -28,6 +28,20 @@ function qosClass(spec: PodSpec): string {
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
+/** SetDefaults_Pod: a container that sets only a limit requests that much. */
+function defaultRequestsFromLimits(spec: PodSpec): void {
+  for (const list of ['containers', 'initContainers']) {
+    const cs = spec[list];
+    if (!Array.isArray(cs)) continue;
+    for (const c of cs as Record<string, unknown>[]) {
+      const r = (c.resources ?? {}) as { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
+      if (!r.limits || !Object.keys(r.limits).length) continue;
+      r.requests = { ...r.limits, ...(r.requests ?? {}) };
+      c.resources = r;
+    }
+  }
+}
+
 /** Fields of a running pod's spec that may change (everything else is immutable). */
 const MUTABLE_POD_SPEC_FIELDS = ['activeDeadlineSeconds', 'tolerations', 'terminationGracePeriodSeconds', 'schedulingGates'];
 
@@ -42,11 +56,14 @@ function withoutMutable(spec: PodSpec): Record<string, unknown> {
 export const podStrategy: Strategy = {
   statusSubresource: true,
   noGeneration: true,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const spec = podSpec(obj);
     defaultPodSpec(spec);
+    defaultRequestsFromLimits(spec);
     obj.spec = spec;
-    obj.status = { phase: 'Pending', qosClass: qosClass(spec) };
+  },
+  prepareForCreate(obj) {
+    obj.status = { phase: 'Pending', qosClass: qosClass(podSpec(obj)) };
   },
   validate(obj) {
     return validatePodSpec(obj.spec, 'spec');

@@ -43,7 +43,7 @@ export async function deleteObject(reg: ResourceRegistry, namespace: string, nam
     if (!sv) throw notFound(reg.groupResource, name);
     const current = reg.withTypeMeta(decodeStoredValue(sv));
     checkPreconditions(reg, current, opts);
-    await reg.admit('DELETE', namespace, undefined, current, ctx, '');
+    await reg.admit('both', 'DELETE', namespace, undefined, current, ctx, '');
 
     const next = structuredClone(current);
     const meta = next.metadata;

@@ -146,9 +146,12 @@ export class ResourceRegistry {
     fillMetaForCreate(obj, now, this.strategy);
     if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
     if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generateName(obj.metadata.generateName);
+    // kube-apiserver's order: defaulting, mutating admission, the strategy, validation, validating admission.
+    this.strategy.applyDefaults?.(obj);
+    await this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
     await this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
-    await this.admit('CREATE', namespace, obj, undefined, ctx, '');
     this.validateOrThrow(obj, this.strategy.validate?.(obj) ?? []);
+    await this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
     this.setManagedFields(undefined, obj, ctx, now, '');
     if (ctx.dryRun) return this.withTypeMeta(obj);
     for (let attempt = 0; ; attempt++) {
@@ -201,12 +204,14 @@ export class ResourceRegistry {
       const next = this.shapeUpdate(desired, current, subresource);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
+      if (subresource === '') this.strategy.applyDefaults?.(next);
+      await this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (subresource === '') await this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now));
-      await this.admit('UPDATE', namespace, next, current, ctx, subresource);
       this.validateOrThrow(next, [
         ...(this.strategy.validate?.(next) ?? []),
         ...(this.strategy.validateUpdate?.(next, current) ?? []),
       ]);
+      await this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
       const sentFields = next.metadata.managedFields;
       const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
       if (fieldsUnchanged && deepEqual(comparable(next), comparable(current))) return current;
@@ -280,8 +285,10 @@ export class ResourceRegistry {
     else delete next.metadata.managedFields;
   }
 
-  async admit(operation: AdmissionOperation, namespace: string, obj: KubeObject | undefined, old: KubeObject | undefined, ctx: WriteContext, subresource: string) {
-    await this.deps.admission.admit({
+  async admit(phase: 'mutate' | 'validate' | 'both', operation: AdmissionOperation, namespace: string, obj: KubeObject | undefined, old: KubeObject | undefined, ctx: WriteContext, subresource: string) {
+    const chain = this.deps.admission;
+    const run = phase === 'mutate' ? chain.mutate.bind(chain) : phase === 'validate' ? chain.validate.bind(chain) : chain.admit.bind(chain);
+    await run({
       operation,
       resource: this.rt,
       subresource,

@@ -22,6 +22,8 @@ export interface Strategy {
   statusSubresource: boolean;
   /** Create may set status too (nodes register with theirs); otherwise status starts empty. */
   keepStatusOnCreate?: boolean;
+  /** The kind's defaulting (Go's SetDefaults_*), before mutating admission sees the object. */
+  applyDefaults?(obj: KubeObject): void;
   /** Set defaults and clear what a client may not set on create (status of kinds with a status subresource …). */
   prepareForCreate?(obj: KubeObject, ctx: StrategyContext): Promise<void> | void;
   /** Carry over what an update may not change, default the rest. */
