@@ -7,8 +7,13 @@ import type { KubeObject } from '../machinery/object.ts';
 import type { Store } from '../storage/store.ts';
 import { AdmissionChain } from './admission/admission.ts';
 import { namespaceLifecycle } from './admission/namespace-lifecycle.ts';
+import { defaultStorageClass } from './admission/default-storage-class.ts';
+import { defaultTolerationSeconds, type DefaultTolerationSecondsOptions } from './admission/default-toleration-seconds.ts';
+import { limitRanger } from './admission/limit-ranger.ts';
+import { resourceQuotaAdmission } from './admission/resource-quota.ts';
 import { ServiceAllocators } from './allocators.ts';
 import { APIServiceRegistration } from './apiservice-registration.ts';
+import { reconcileKubernetesService } from './kubernetes-service.ts';
 import { Authenticator, StaticTokens } from './auth/authenticator.ts';
 import { INTERNAL_USER } from './auth/user.ts';
 import { builtinPatchSchema } from './builtin/patch-schemas.ts';
@@ -38,6 +43,8 @@ export interface ApiServerOptions {
   compactionIntervalMs?: number;
   /** PEM of the RSA key ServiceAccount tokens are signed with. */
   serviceAccountKey?: string;
+  /** --default-not-ready-toleration-seconds / --default-unreachable-toleration-seconds (300). */
+  defaultTolerationSeconds?: DefaultTolerationSecondsOptions;
 }
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -72,6 +79,10 @@ export class ApiServer {
     registerSelfSubjectReview(this.catalog, this.special, this.deps.now);
     registerAccessReviews(this.catalog, this.special, () => this.authorizer);
     this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
+    this.admission.register(defaultTolerationSeconds(opts.defaultTolerationSeconds));
+    this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
+    this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
+    this.admission.register(resourceQuotaAdmission((group, plural) => this.registry(group, plural), () => this.deps.now()));
     this.authenticator = new Authenticator(opts.tls.ca);
     this.authenticator.addTokenAuthenticator(this.tokens);
     if (opts.serviceAccountKey) {
@@ -129,6 +140,7 @@ export class ApiServer {
       this.server!.once('error', reject);
       this.server!.listen(this.opts.port, this.opts.host, () => resolve());
     });
+    await reconcileKubernetesService({ services: this.registry('', 'services'), endpoints: this.registry('', 'endpoints'), endpointSlices: this.registry('discovery.k8s.io', 'endpointslices') }, { clusterIP: this.allocators.firstIP(), host: this.opts.host, port: this.port, ctx: this.internalContext() });
     this.isReady = true;
   }
 

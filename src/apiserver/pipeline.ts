@@ -4,6 +4,7 @@
 import { forbidden, forbiddenPath, methodNotSupported, pathNotFound, unauthorized } from '../machinery/errors.ts';
 import type { Authorizer } from './authz/authorizer.ts';
 import type { Authenticator } from './auth/authenticator.ts';
+import { impersonatedUser } from './auth/impersonation.ts';
 import type { UserInfo } from './auth/user.ts';
 import { readBody } from './body.ts';
 import type { ResourceCatalog, ServedResource } from './catalog.ts';
@@ -61,8 +62,9 @@ export function createPipeline(deps: PipelineDeps) {
       }
       if (path === '/version') return writeBody(res, 200, deps.version);
 
-      const user = await deps.authenticator.authenticate(req);
-      if (!user) throw unauthorized();
+      const authenticated = await deps.authenticator.authenticate(req);
+      if (!authenticated) throw unauthorized();
+      const user = await impersonatedUser(req, authenticated, deps.authorizer());
 
       const info = parseRequestInfo(method, path, url.searchParams);
       await authorize(deps.authorizer(), user, info);

@@ -3,8 +3,11 @@
 
 import type { ServiceAccountTokens } from '../apiserver/auth/service-account-tokens.ts';
 import type { Clock, InformerFactory, KubeClient } from '../controller/index.ts';
-import { ImageProfiles, startNodeControllers, type Inventory } from './nodes/index.ts';
+import { ImageProfiles, startNodeControllers, type Inventory, type NodeTiming } from './nodes/index.ts';
+import { startResourceQuotaController } from './quota/resource-quota-controller.ts';
+import { startEndpointControllers } from './endpoints/index.ts';
 import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
+import { startStorageControllers } from './storage/index.ts';
 import { startWorkloadControllers } from './workloads/index.ts';
 
 export interface ClusterControllerDeps {
@@ -14,6 +17,7 @@ export interface ClusterControllerDeps {
   tokens: ServiceAccountTokens;
   caPem: string;
   inventory?: Inventory;
+  nodeTiming?: NodeTiming;
   profiles?: ImageProfiles;
 }
 
@@ -27,10 +31,13 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
   const base = { client, factory, clock };
   // Simulated containers stop on SIGTERM within half a second, as most real images do.
   const profiles = deps.profiles ?? new ImageProfiles({ '': { stopMs: 500 } });
-  const nodes = startNodeControllers({ ...base, profiles, inventory: deps.inventory });
+  const nodes = startNodeControllers({ ...base, profiles, inventory: deps.inventory, timing: deps.nodeTiming });
   const running: Array<{ stop(): Promise<void> }> = [
     startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
     startWorkloadControllers(base),
+    startEndpointControllers(base),
+    startStorageControllers(base),
+    startResourceQuotaController(base),
     nodes,
   ];
   return {

@@ -5,6 +5,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_CRASH_RUN_MS, normalizeImage, type ImageProfiles, type SimulationProfile } from './image-profiles.ts';
+import { withCommandExit } from './container-exit.ts';
 import type { Container } from './pod-facts.ts';
 
 export const BACKOFF_INITIAL_MS = 10_000;
@@ -76,9 +77,20 @@ export interface RuntimeContext {
   podDescription: string;
 }
 
-export function newContainerRun(c: Container, init: boolean, profiles: ImageProfiles, startAt: number): ContainerRun {
+export function newContainerRun(c: Container, init: boolean, profiles: ImageProfiles, startAt: number, podRestartPolicy = 'Always'): ContainerRun {
   const image = c.image ?? '';
-  return { name: c.name, image, init, sidecar: init && c.restartPolicy === 'Always', pullPolicy: c.imagePullPolicy ?? 'IfNotPresent', profile: profiles.lookup(image), state: 'waiting', due: startAt, restartCount: 0, crashes: 0 };
+  const profile = withCommandExit(profiles.lookup(image), c, init, podRestartPolicy);
+  return { name: c.name, image, init, sidecar: init && c.restartPolicy === 'Always', pullPolicy: c.imagePullPolicy ?? 'IfNotPresent', profile, state: 'waiting', due: startAt, restartCount: 0, crashes: 0 };
+}
+
+/** The code the process exits with when it ends on its own. */
+export function exitCodeOf(profile: SimulationProfile): number {
+  return profile.exitCode ?? (profile.crash ? 1 : 0);
+}
+
+/** Whether the process ends on its own, at `runMs` after it started. */
+export function exitsOnItsOwn(profile: SimulationProfile): boolean {
+  return Boolean(profile.crash) || profile.runMs !== undefined || profile.exitCode !== undefined;
 }
 
 export function imageIDOf(image: string): string {
@@ -149,13 +161,13 @@ function step(c: ContainerRun, run: PodRun, now: number, ctx: RuntimeContext, ev
       c.state = 'running';
       c.startedAt = at;
       c.readyAt = at + c.profile.readyDelayMs;
-      c.exitAt = c.profile.crash || c.profile.runMs !== undefined ? at + (c.profile.runMs ?? DEFAULT_CRASH_RUN_MS) : undefined;
+      c.exitAt = exitsOnItsOwn(c.profile) ? at + (c.profile.runMs ?? DEFAULT_CRASH_RUN_MS) : undefined;
       c.due = undefined;
       return true;
     }
     case 'running': {
       if (c.exitAt === undefined || now < c.exitAt) return false;
-      const exitCode = c.profile.crash ? 1 : 0;
+      const exitCode = exitCodeOf(c.profile);
       const termination: Termination = { exitCode, reason: exitCode ? 'Error' : 'Completed', startedAt: c.startedAt!, finishedAt: c.exitAt, containerID: c.containerID! };
       if (!restartable(c, exitCode, run.restartPolicy)) {
         c.state = 'terminated';

@@ -10,6 +10,8 @@ export interface SimulationProfile {
   crash?: boolean;
   /** The process exits this long after starting (code 0 unless `crash`); without it, it runs until stopped. */
   runMs?: number;
+  /** The code it exits with after `runMs` (default 0, or 1 with `crash`); see container-exit.ts for containers that finish on their own. */
+  exitCode?: number;
   /** On SIGTERM it exits this much later; without it, it runs until the grace period ends and is killed. */
   stopMs?: number;
 }

@@ -1,5 +1,6 @@
-// Simulated nodes: the node registrar (Nodes and their Leases), default-scheduler and the
-// kubelets that run bound pods, started together over one informer factory.
+// Simulated nodes: the node registrar (Nodes and their Leases), default-scheduler, the
+// kubelets that run bound pods, and the node lifecycle and taint eviction controllers that
+// notice a node gone silent and move its pods, started together over one informer factory.
 
 import type { Clock } from '../../controller/clock.ts';
 import type { KubeClient } from '../../controller/client.ts';
@@ -8,12 +9,25 @@ import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { ImageProfiles } from './image-profiles.ts';
 import { defaultInventory, type Inventory } from './inventory.ts';
 import { startKubelets } from './kubelet.ts';
-import { startNodeRegistrar } from './node-registrar.ts';
+import { NODE_MONITOR_GRACE_PERIOD_MS, startNodeLifecycleController } from './node-lifecycle-controller.ts';
+import { LEASE_DURATION_SECONDS, startNodeRegistrar } from './node-registrar.ts';
 import { startScheduler } from './scheduler.ts';
+import { startTaintEvictionController } from './taint-eviction-controller.ts';
 
 export { defaultInventory, parseInventory, validateInventory, InventoryError, type Inventory, type InventoryNode } from './inventory.ts';
 export { preflight, PLATFORM_MINIMUM } from './preflight.ts';
 export { ImageProfiles, DEFAULT_PROFILE, type SimulationProfile } from './image-profiles.ts';
+export { SIMULATE_ANNOTATION, SIMULATE_FAILED, isFailed } from './simulated-power.ts';
+
+/** How quickly a silent node is noticed: upstream's defaults, shortened for end-to-end runs. */
+export interface NodeTiming {
+  /** The kubelets' nodeLeaseDurationSeconds (renewed every quarter of it); default 40. */
+  leaseDurationSeconds?: number;
+  /** kube-controller-manager's --node-monitor-grace-period; default 40 s. */
+  nodeMonitorGracePeriodMs?: number;
+}
+
+export const DEFAULT_NODE_TIMING = { leaseDurationSeconds: LEASE_DURATION_SECONDS, nodeMonitorGracePeriodMs: NODE_MONITOR_GRACE_PERIOD_MS };
 
 export interface NodeControllersDeps {
   client: KubeClient;
@@ -25,6 +39,7 @@ export interface NodeControllersDeps {
   inventory?: Inventory;
   /** How simulated containers behave, by image prefix; shared so operators can add profiles later. */
   profiles?: ImageProfiles;
+  timing?: NodeTiming;
 }
 
 export interface NodeControllers {
@@ -36,13 +51,15 @@ export function startNodeControllers(deps: NodeControllersDeps): NodeControllers
   const inventory = deps.inventory ?? defaultInventory();
   const profiles = deps.profiles ?? new ImageProfiles();
   const base = { client: deps.client, factory: deps.factory, clock: deps.clock };
-  const registrar = startNodeRegistrar({ ...base, inventory });
+  const registrar = startNodeRegistrar({ ...base, inventory, leaseDurationSeconds: deps.timing?.leaseDurationSeconds ?? DEFAULT_NODE_TIMING.leaseDurationSeconds });
   const scheduler = startScheduler(base);
   const kubelets = startKubelets({ ...base, inventory, profiles });
+  const lifecycle = startNodeLifecycleController({ ...base, gracePeriodMs: deps.timing?.nodeMonitorGracePeriodMs ?? DEFAULT_NODE_TIMING.nodeMonitorGracePeriodMs });
+  const taintEviction = startTaintEvictionController(base);
   return {
     profiles,
     async stop() {
-      await Promise.all([kubelets.stop(), scheduler.stop(), registrar.stop()]);
+      await Promise.all([taintEviction.stop(), lifecycle.stop(), kubelets.stop(), scheduler.stop(), registrar.stop()]);
     },
   };
 }

@@ -78,4 +78,17 @@ nodes:
     inv.nodes[2]!.disks = inv.nodes[2]!.disks.filter((d) => d.role === 'system');
     assert.deepEqual(preflight(inv), ['node3: no data disk, needs one of at least 256 GB']);
   });
+
+  test('GPUs count under nvidia.com/gpu unless a device names its own resource', () => {
+    const disks = '[{ name: sda, size: 50GB, role: system }]';
+    const inv = parseInventory(`nodes: [{ name: g, cpu: 8, memory: 24Gi, disks: ${disks}, gpus: [{ model: a10 }, { model: h200, count: 2, resource: nvidia.com/GH100_H200_SXM_141GB }] }]`);
+    assert.deepEqual(inv.nodes[0]!.gpus, [
+      { model: 'a10', count: 1, resource: 'nvidia.com/gpu' },
+      { model: 'h200', count: 2, resource: 'nvidia.com/GH100_H200_SXM_141GB' },
+    ]);
+    assert.throws(
+      () => parseInventory(`nodes: [{ name: g, cpu: 8, memory: 24Gi, disks: ${disks}, gpus: [{ model: a10, resource: "not a resource" }] }]`),
+      (err: unknown) => err instanceof InventoryError && err.problems[0] === 'nodes[0].gpus[0].resource: must be an extended resource name such as nvidia.com/gpu, got "not a resource"',
+    );
+  });
 });

@@ -8,7 +8,7 @@
 //       disks: [{ name: sda, size: 50GB, role: system }, { name: sdb, size: 256GB, role: data }]
 //       labels: { topology.kubernetes.io/zone: a }
 //       taints: [{ key: dedicated, value: db, effect: NoSchedule }]
-//       gpus: [{ model: nvidia-a10, count: 1 }]
+//       gpus: [{ model: nvidia-a10, count: 1 }, { model: nvidia-h200, count: 2, resource: nvidia.com/GH100_H200_SXM_141GB }]
 //       network: { l2Segment: lan, rttMs: 0.2 }
 //       address: 192.168.100.11
 
@@ -37,7 +37,12 @@ export interface InventoryTaint {
 export interface InventoryGpu {
   model: string;
   count: number;
+  /** The extended resource the node advertises them as; default `nvidia.com/gpu`, a PCI name for passthrough. */
+  resource: string;
 }
+
+export const DEFAULT_GPU_RESOURCE = 'nvidia.com/gpu';
+const EXTENDED_RESOURCE = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
 export interface InventoryNode {
   name: string;
@@ -234,7 +239,9 @@ function validateGpus(raw: unknown, at: string, problems: string[]): InventoryGp
     if (!isPlainObject(g) || typeof g.model !== 'string' || !g.model) return void problems.push(`${p}.model: required`);
     const count = g.count ?? 1;
     if (typeof count !== 'number' || !Number.isInteger(count) || count <= 0) return void problems.push(`${p}.count: must be a positive whole number, got ${text(g.count)}`);
-    gpus.push({ model: g.model, count });
+    const resource = g.resource ?? DEFAULT_GPU_RESOURCE;
+    if (typeof resource !== 'string' || !EXTENDED_RESOURCE.test(resource)) return void problems.push(`${p}.resource: must be an extended resource name such as nvidia.com/gpu, got ${text(g.resource)}`);
+    gpus.push({ model: g.model, count, resource });
   });
   return gpus;
 }

@@ -11,12 +11,14 @@ import { EventRecorder } from '../../controller/events.ts';
 import { recordEvent } from './record-event.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
-import { advance, beginTermination, finishTermination, newContainerRun, nextChange, shortenGrace, stoppedAt, type ContainerRun, type PodRun, type RuntimeEvent } from './container-runtime.ts';
+import { advance, beginTermination, exitsOnItsOwn, finishTermination, newContainerRun, nextChange, shortenGrace, stoppedAt, type ContainerRun, type PodRun, type RuntimeEvent } from './container-runtime.ts';
 import { ImageProfiles, normalizeImage } from './image-profiles.ts';
 import type { Inventory } from './inventory.ts';
 import { podCIDRFor } from './node-object.ts';
 import { isTerminal, podSpec, type Container, type Pod } from './pod-facts.ts';
 import { podStatus } from './pod-status.ts';
+import { claimNamesOf, podVolumesReady } from '../storage/pod-volumes.ts';
+import { isFailed } from './simulated-power.ts';
 
 export interface KubeletDeps {
   client: KubeClient;
@@ -43,6 +45,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   const profiles = deps.profiles ?? new ImageProfiles();
   const pods = factory.informerFor<Pod>({ apiVersion: 'v1', kind: 'Pod' });
   const nodes = factory.informerFor({ apiVersion: 'v1', kind: 'Node' });
+  const claims = factory.informerFor({ apiVersion: 'v1', kind: 'PersistentVolumeClaim' });
   const queue = new WorkQueue<string>({ clock });
   const machines = new Map(inventory.nodes.map((n, i) => [n.name, { machine: n, index: i }]));
   const runs = new Map<string, PodRun>();
@@ -85,7 +88,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     if (!status.podIP || !Array.isArray(status.containerStatuses)) return undefined;
     const reported = new Map<string, any>([...((status.initContainerStatuses as any[]) ?? []), ...(status.containerStatuses as any[])].map((s) => [s.name, s]));
     const take = (c: Container, init: boolean): ContainerRun => {
-      const run = newContainerRun(c, init, profiles, now);
+      const run = newContainerRun(c, init, profiles, now, podSpec(pod).restartPolicy);
       const s = reported.get(c.name);
       if (!s) return run;
       run.restartCount = s.restartCount ?? 0;
@@ -93,7 +96,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       if (s.state?.running) {
         Object.assign(run, { state: 'running', startedAt: time(s.state.running.startedAt), containerID: s.containerID, imageID: s.imageID, due: undefined });
         run.readyAt = s.ready ? run.startedAt : now + run.profile.readyDelayMs;
-        if (run.profile.crash || run.profile.runMs !== undefined) run.exitAt = Math.max(now, run.startedAt! + (run.profile.runMs ?? 1000));
+        if (exitsOnItsOwn(run.profile)) run.exitAt = Math.max(now, run.startedAt! + (run.profile.runMs ?? 1000));
         imagesOn(node).add(normalizeImage(run.image));
       } else if (s.state?.terminated) {
         const t = s.state.terminated;
@@ -124,8 +127,8 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       podIP: '',
       startTime: now,
       restartPolicy: spec.restartPolicy ?? 'Always',
-      init: (spec.initContainers ?? []).map((c) => newContainerRun(c, true, profiles, now)),
-      app: (spec.containers ?? []).map((c) => newContainerRun(c, false, profiles, now)),
+      init: (spec.initContainers ?? []).map((c) => newContainerRun(c, true, profiles, now, spec.restartPolicy)),
+      app: (spec.containers ?? []).map((c) => newContainerRun(c, false, profiles, now, spec.restartPolicy)),
     };
   }
 
@@ -189,6 +192,8 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     }
     const node = podSpec(pod).nodeName;
     if (!node || !machines.has(node)) return;
+    // A failed machine's kubelet is gone, and what it knew with it; back, it takes over from the pod's status.
+    if (isFailed(nodes.get(undefined, node))) return void runs.delete(key);
     let run = runs.get(key);
     if (run && run.uid !== pod.metadata.uid) {
       runs.delete(key);
@@ -198,6 +203,8 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     if (pod.metadata.deletionTimestamp) return terminate(key, pod, run, now);
     if (!run) {
       if (isTerminal(pod)) return;
+      // Volumes are mounted before anything starts; a claim becoming Bound wakes the pod (below).
+      if (!podVolumesReady(pod, (ns, name) => claims.get(ns, name))) return;
       run = adopt(pod, node, now) ?? newRun(pod, node, now);
       runs.set(key, run);
       if (!run.sandboxReady) {
@@ -223,11 +230,21 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     onUpdate: (_, p) => mine(p) && queue.add(objectKey(p)),
     onDelete: (p) => mine(p) && queue.add(objectKey(p)),
   });
+  const wakeClaimUsers = (c: KubeObject) => {
+    for (const p of pods.list(c.metadata.namespace ?? '')) if (mine(p) && claimNamesOf(p).includes(c.metadata.name ?? '')) queue.add(objectKey(p));
+  };
+  claims.addEventHandler({ onAdd: wakeClaimUsers, onUpdate: (_, c) => wakeClaimUsers(c) });
+  nodes.addEventHandler({
+    onUpdate: (old, n) => {
+      if (isFailed(old) === isFailed(n) || !machines.has(n.metadata.name!)) return;
+      for (const p of pods.list()) if (podSpec(p).nodeName === n.metadata.name) queue.add(objectKey(p));
+    },
+  });
 
   factory.start();
   let controller: ReturnType<typeof runController> | undefined;
   let stopped = false;
-  const started = Promise.all([pods.waitForSync(), nodes.waitForSync()]).then(() => {
+  const started = Promise.all([pods.waitForSync(), nodes.waitForSync(), claims.waitForSync()]).then(() => {
     if (!stopped) controller = runController({ name: 'kubelet', queue, reconcile, workers: 4, objectFor: (k) => pods.getByKey(k) });
   });
   return {

@@ -51,8 +51,9 @@ export function nodeLabels(node: InventoryNode): Record<string, string> {
 export function nodeResources(node: InventoryNode): NodeResources {
   const system = node.disks.find((d) => d.role === 'system');
   const ephemeral = Math.max(0, (system?.sizeBytes ?? 0) - SYSTEM_PARTITIONS);
-  const gpus = node.gpus.reduce((n, g) => n + g.count, 0);
-  const extra: Record<string, string> = gpus > 0 ? { 'nvidia.com/gpu': String(gpus) } : {};
+  const counts = new Map<string, number>();
+  for (const g of node.gpus) counts.set(g.resource, (counts.get(g.resource) ?? 0) + g.count);
+  const extra = Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([r, n]) => [r, String(n)]));
   return {
     capacity: {
       cpu: String(node.cpu),

@@ -67,7 +67,7 @@ nodes:
     disks: [{ name: nvme0n1, size: 1TB, role: system }, { name: nvme1n1, size: 2TB, role: data }]
     labels: { topology.kubernetes.io/zone: a }
     taints: [{ key: nvidia.com/gpu, effect: NoSchedule }]
-    gpus: [{ model: nvidia-a10, count: 2 }]
+    gpus: [{ model: nvidia-a10, count: 2 }, { model: nvidia-h200, resource: nvidia.com/GH100_H200_SXM_141GB }]
     address: 10.0.0.5
 `);
     const c = await startTestCluster({ inventory });
@@ -76,6 +76,8 @@ nodes:
       assert.equal(node.metadata.labels['topology.kubernetes.io/zone'], 'a');
       assert.deepEqual(node.spec.taints, [{ key: 'nvidia.com/gpu', effect: 'NoSchedule' }]);
       assert.equal(node.status.capacity['nvidia.com/gpu'], '2');
+      assert.equal(node.status.allocatable['nvidia.com/GH100_H200_SXM_141GB'], '1', 'a passthrough GPU under its PCI resource name');
+      assert.equal(node.metadata.labels['nvidia.com/gpu.product'], 'nvidia-a10');
       assert.equal(node.status.capacity.cpu, '16');
       assert.equal(node.status.addresses[0].address, '10.0.0.5');
     } finally {

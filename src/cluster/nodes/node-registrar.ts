@@ -2,6 +2,7 @@
 // the labels and status it owns up to date (posting status when it changes, or every 5 minutes
 // as a heartbeat), and renews its Lease in kube-node-lease every 10 seconds.
 // A Node deleted after registration stays deleted, as a running kubelet does not re-register.
+// A failed machine (simulated-power.ts) does none of this; back, its kubelet starts again.
 
 import { formatMicroTime, formatTime } from '../../apiserver/registry/codec.ts';
 import { isStatusError } from '../../machinery/errors.ts';
@@ -15,10 +16,10 @@ import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
 import type { Inventory, InventoryNode } from './inventory.ts';
 import { nodeLabels, nodeStatus, podCIDRFor, registeredNode } from './node-object.ts';
+import { isFailed } from './simulated-power.ts';
 
+/** The kubelet's nodeLeaseDurationSeconds. */
 export const LEASE_DURATION_SECONDS = 40;
-/** client-go's kubelet renews at a quarter of the lease duration. */
-export const LEASE_RENEW_MS = (LEASE_DURATION_SECONDS * 1000) / 4;
 /** nodeStatusReportFrequency: status is posted at least this often even without a change. */
 export const NODE_STATUS_REPORT_MS = 5 * 60_000;
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -28,6 +29,8 @@ export interface NodeRegistrarDeps {
   factory: InformerFactory;
   clock: Clock;
   inventory: Inventory;
+  /** nodeLeaseDurationSeconds; the Lease is renewed every quarter of it. */
+  leaseDurationSeconds?: number;
 }
 
 const NODE = { apiVersion: 'v1', kind: 'Node' };
@@ -45,10 +48,13 @@ function lastHeartbeat(node: KubeObject): number {
 
 export function startNodeRegistrar(deps: NodeRegistrarDeps): { stop(): Promise<void> } {
   const { client, factory, clock, inventory } = deps;
+  const leaseDurationSeconds = deps.leaseDurationSeconds ?? LEASE_DURATION_SECONDS;
+  const renewMs = (leaseDurationSeconds * 1000) / 4;
   const nodes = factory.informerFor(NODE);
   const queue = new WorkQueue<string>({ clock });
   const byName = new Map(inventory.nodes.map((n, i) => [n.name, { node: n, index: i }]));
   const registered = new Set<string>();
+  const down = new Set<string>();
   const leases = new Map<string, KubeObject>();
   const renewedAt = new Map<string, number>();
   const recorders = new Map<string, EventRecorder>();
@@ -88,7 +94,7 @@ export function startNodeRegistrar(deps: NodeRegistrarDeps): { stop(): Promise<v
   async function renewLease(node: KubeObject): Promise<void> {
     const name = node.metadata.name!;
     const now = formatMicroTime(clock.now());
-    const spec = { holderIdentity: name, leaseDurationSeconds: LEASE_DURATION_SECONDS, renewTime: now };
+    const spec = { holderIdentity: name, leaseDurationSeconds, renewTime: now };
     const ownerReferences = [{ apiVersion: 'v1', kind: 'Node', name, uid: node.metadata.uid! }];
     let lease = leases.get(name);
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -129,8 +135,13 @@ export function startNodeRegistrar(deps: NodeRegistrarDeps): { stop(): Promise<v
       }
       registered.add(name);
       await announceStart(node);
-    } else if (!registered.has(name)) {
+    } else if (isFailed(current)) {
+      down.add(name);
+      renewedAt.delete(name);
+      return;
+    } else if (!registered.has(name) || down.has(name)) {
       registered.add(name);
+      down.delete(name);
       await announceStart(node);
     }
     current = await ensureSpecAndLabels(current, node, index);
@@ -140,11 +151,11 @@ export function startNodeRegistrar(deps: NodeRegistrarDeps): { stop(): Promise<v
       current = await client.updateStatus({ ...current, status: desired });
     }
     const now = clock.now().getTime();
-    const due = (renewedAt.get(name) ?? -Infinity) + LEASE_RENEW_MS;
+    const due = (renewedAt.get(name) ?? -Infinity) + renewMs;
     if (now >= due) {
       await renewLease(current);
       renewedAt.set(name, now);
-      return { requeueAfter: LEASE_RENEW_MS };
+      return { requeueAfter: renewMs };
     }
     return { requeueAfter: due - now };
   }

@@ -8,6 +8,8 @@ export interface Container {
   name: string;
   image?: string;
   imagePullPolicy?: string;
+  command?: string[];
+  args?: string[];
   ports?: Array<{ hostPort?: number; containerPort?: number; protocol?: string; hostIP?: string }>;
   resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
   restartPolicy?: string;
@@ -104,4 +106,12 @@ export function hostPorts(pod: KubeObject): Array<{ port: number; protocol: stri
     for (const p of c.ports ?? []) if (p.hostPort) out.push({ port: p.hostPort, protocol: p.protocol ?? 'TCP', hostIP: p.hostIP || '0.0.0.0' });
   }
   return out;
+}
+
+/** The pod informer index of the controllers that act on a node's pods, as upstream's `spec.nodeName` indexer. */
+export const POD_NODE_INDEX = 'spec.nodeName';
+
+export function podNodeIndex(pod: KubeObject): string[] {
+  const node = podSpec(pod).nodeName;
+  return node ? [node] : [];
 }

@@ -16,6 +16,7 @@ import { WorkQueue } from '../../controller/workqueue.ts';
 import { isTerminal, podSpec, type Pod, type PodStatus } from './pod-facts.ts';
 import { decide } from './scheduling-decision.ts';
 import { nodeState } from './scheduling-filters.ts';
+import { VolumeBinding } from '../storage/volume-binding.ts';
 
 export const SCHEDULER_NAME = 'default-scheduler';
 /** podMaxInUnschedulablePodsDuration: an unschedulable pod is tried again at least this often. */
@@ -43,6 +44,7 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
   const nodes = factory.informerFor({ apiVersion: 'v1', kind: 'Node' });
   const queue = new WorkQueue<string>({ clock });
   const recorder = new EventRecorder(client, { component: SCHEDULER_NAME, clock });
+  const volumes = new VolumeBinding(factory);
   /** Bound by us, not yet seen bound by the informer: counted on their node meanwhile. */
   const assumed = new Map<string, string>();
   const unschedulable = new Set<string>();
@@ -108,10 +110,12 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
       .list()
       .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1))
       .map((n) => nodeState(n, byNode.get(n.metadata.name!) ?? []));
-    const decision = decide(pod, states);
+    const volumeProblem = volumes.unschedulableMessage(pod, states.length);
+    const decision = volumeProblem ? ({ kind: 'unschedulable', message: volumeProblem } as const) : decide(pod, states);
     const { namespace, name } = pod.metadata;
     if (decision.kind === 'bind') {
       try {
+        await volumes.selectNode(client, pod, decision.node);
         await client.createSubresource(refOf(pod), 'binding', {
           apiVersion: 'v1',
           kind: 'Binding',
@@ -163,6 +167,7 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
       if (podSpec(p).nodeName) retryUnschedulable();
     },
   });
+  volumes.onChange(() => retryUnschedulable());
   nodes.addEventHandler({
     onAdd: () => retryUnschedulable(),
     onUpdate: (old, n) => {
@@ -177,7 +182,7 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
   factory.start();
   let controller: ReturnType<typeof runController> | undefined;
   let stopped = false;
-  const started = Promise.all([pods.waitForSync(), nodes.waitForSync()]).then(() => {
+  const started = Promise.all([pods.waitForSync(), nodes.waitForSync(), volumes.waitForSync()]).then(() => {
     if (!stopped) controller = runController({ name: 'scheduler', queue, reconcile, objectFor: (k) => pods.getByKey(k) });
   });
   return {

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { KubeObject } from '../../machinery/object.ts';
-import { refOf } from '../../controller/index.ts';
+import { flushAsync, refOf } from '../../controller/index.ts';
 import { isPodReady } from './conditions.ts';
 import { startDeploymentController } from './deployment-controller.ts';
 import { startReplicaSetController } from './replicaset-controller.ts';
@@ -83,7 +83,7 @@ describe('Deployment controller', () => {
     const oldName = (await replicaSets(h))[0]!.metadata.name;
     await setImage(h, 'nginx:1.26');
     await h.until(async () => (await replicaSets(h)).length === 2, 'new ReplicaSet');
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < 100; round++) {
       const sets = await replicaSets(h);
       const total = sets.reduce((n, rs) => n + Number((rs.spec as any).replicas), 0);
       assert.ok(total <= 5, `at most replicas+maxSurge pods wanted, got ${total}`);
@@ -91,7 +91,7 @@ describe('Deployment controller', () => {
       if (s.updatedReplicas === 4 && s.replicas === 4 && s.availableReplicas === 4) break;
       assert.ok((s.availableReplicas ?? 0) >= 4 || round === 0, `availability may not drop below 4 (got ${s.availableReplicas})`);
       await readyAll(h);
-      await h.until(async () => true);
+      await flushAsync(10);
     }
     await h.until(async () => condition(await status(h), 'Progressing')?.reason === 'NewReplicaSetAvailable', 'second rollout complete');
     const sets = await replicaSets(h);
@@ -137,7 +137,7 @@ describe('Deployment controller', () => {
     }
     for (let i = 0; i < 10; i++) {
       await readyAll(h);
-      await h.until(async () => true);
+      await flushAsync(10);
     }
     await h.until(async () => condition(await status(h), 'Progressing')?.reason === 'NewReplicaSetAvailable' && (await status(h)).observedGeneration === 3);
     await h.until(async () => (await replicaSets(h)).length === 2, 'one old ReplicaSet kept');

@@ -1,18 +1,34 @@
-// The apps/v1 workload controllers of kube-controller-manager, started together.
+// The workload controllers of kube-controller-manager (apps/v1 and batch/v1), started together.
 
+import { startCronJobController } from './cronjob-controller.ts';
+import { startDaemonSetController } from './daemonset-controller.ts';
 import { startDeploymentController } from './deployment-controller.ts';
+import { startJobController } from './job-controller.ts';
 import { startReplicaSetController } from './replicaset-controller.ts';
 import { startStatefulSetController } from './statefulset-controller.ts';
+import { startTtlAfterFinishedController } from './ttl-after-finished-controller.ts';
 import type { StoppableController, WorkloadControllerDeps } from './workload-deps.ts';
 
+export { startCronJobController } from './cronjob-controller.ts';
+export { startDaemonSetController } from './daemonset-controller.ts';
 export { startDeploymentController } from './deployment-controller.ts';
+export { startJobController } from './job-controller.ts';
 export { startReplicaSetController } from './replicaset-controller.ts';
 export { startStatefulSetController } from './statefulset-controller.ts';
+export { startTtlAfterFinishedController } from './ttl-after-finished-controller.ts';
 export type { StoppableController, WorkloadControllerDeps } from './workload-deps.ts';
 
-/** Registers the ReplicaSet, Deployment and StatefulSet controllers' informers; start the factory afterwards. */
+/** Registers every workload controller's informers; start the factory afterwards. */
 export function startWorkloadControllers(deps: WorkloadControllerDeps): StoppableController {
-  const controllers = [startReplicaSetController(deps), startDeploymentController(deps), startStatefulSetController(deps)];
+  const controllers = [
+    startReplicaSetController(deps),
+    startDeploymentController(deps),
+    startStatefulSetController(deps),
+    startDaemonSetController(deps),
+    startJobController(deps),
+    startCronJobController(deps),
+    startTtlAfterFinishedController(deps),
+  ];
   return {
     async stop() {
       await Promise.all(controllers.map((c) => c.stop()));
