@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark, printed as figures and as ratios against baselines measured in the same run.
 
 import { apiBenchmark } from './api.bench.ts';
+import { platformBenchmark } from './platform.bench.ts';
 
 const report = (line: string) => console.log(line);
 
 console.log(`# cozylab benchmarks (${new Date().toISOString()}, node ${process.version})`);
 await apiBenchmark(report);
+await platformBenchmark(report);
 process.exit(0);

@@ -2,6 +2,9 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_DATA_DIR, runUp } from './up.ts';
+import { defaultTolerationSecondsOption, inventoryOption, nodeMonitorGracePeriodOption, nodesOption, nodeSettings, type NodeOptions } from './node-options.ts';
+import { registerNodeCommands } from './node.ts';
+import { registerPreflightCommand } from './preflight.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -19,13 +22,22 @@ program
   .option('--host <address>', 'address to listen on and put in the kubeconfig', '127.0.0.1')
   .addOption(new Option('--store <backend>', 'storage backend').choices(['sqlite', 'memory']).default('sqlite'))
   .addOption(new Option('--compaction-interval <ms>', 'how often old revisions are compacted').argParser(Number).default(300_000).hideHelp())
-  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number }) => {
+  .option('--platform <file>', 'the Platform Package (Package cozystack.cozystack-platform) to apply; default: variant isp-full, host example.org')
+  .option('--kubernetes-only', 'install stages 1-2 only (Talos, Kubernetes): no Cozystack')
+  .addOption(nodesOption())
+  .addOption(inventoryOption())
+  .addOption(nodeMonitorGracePeriodOption())
+  .addOption(defaultTolerationSecondsOption())
+  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number; platform?: string; kubernetesOnly?: boolean } & NodeOptions) => {
     try {
-      await runUp(opts);
+      await runUp({ ...opts, ...nodeSettings(opts) });
     } catch (err) {
       console.error(`cozylab up: ${(err as Error).message}`);
       process.exit(1);
     }
   });
+
+registerPreflightCommand(program);
+registerNodeCommands(program);
 
 await program.parseAsync(process.argv);

@@ -8,7 +8,9 @@ import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { GarbageCollector } from '../cluster/garbage-collector.ts';
 import { NamespaceController } from '../cluster/namespace-controller.ts';
 import { startClusterControllers } from '../cluster/index.ts';
+import type { Inventory, NodeTiming } from '../cluster/nodes/index.ts';
 import { startPlatform } from '../platform/index.ts';
+import { loadPlatformPackage, runInstallStages } from '../platform/installer/index.ts';
 import { InformerFactory, InProcessClient, realClock } from '../controller/index.ts';
 import { openStore } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
@@ -20,6 +22,14 @@ export interface UpOptions {
   host: string;
   store: 'sqlite' | 'memory';
   compactionInterval?: number;
+  /** `--platform FILE`: the Platform Package to apply. */
+  platform?: string;
+  /** `--kubernetes-only`: install stages 1–2, no Cozystack. */
+  kubernetesOnly?: boolean;
+  /** The simulated machines (`--nodes`, `--inventory`); default: three of the platform's minimum profile. */
+  inventory?: Inventory;
+  nodeTiming?: NodeTiming;
+  defaultTolerationSeconds?: number;
 }
 
 export const DEFAULT_DATA_DIR = join(homedir(), '.cozylab');
@@ -28,11 +38,14 @@ export interface RunningCluster {
   server: ApiServer;
   kubeconfigPath: string;
   url: string;
+  /** Settles when the install stages are done (rejects with what refused them). */
+  installed: Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startCluster(opts: UpOptions, log: (line: string) => void = () => {}): Promise<RunningCluster> {
   const started = Date.now();
+  const platformPackage = opts.platform ? loadPlatformPackage(opts.platform) : undefined;
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const creds = loadOrCreateCredentials(dataDir, opts.host);
@@ -44,6 +57,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     tls: { key: creds.serverKey, cert: creds.serverCert, ca: creds.caCert },
     compactionIntervalMs: opts.compactionInterval,
     serviceAccountKey: creds.serviceAccountKey,
+    ...(opts.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: { notReadySeconds: opts.defaultTolerationSeconds, unreachableSeconds: opts.defaultTolerationSeconds } }),
   });
   server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });
   await server.start();
@@ -51,21 +65,26 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   for (const c of controllers) await c.start();
   const client = new InProcessClient(server);
   const factory = new InformerFactory(client, { clock: realClock });
-  const running = [
-    startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert }),
-    startPlatform({ server, client, factory, clock: realClock, log }),
-  ];
+  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, inventory: opts.inventory, nodeTiming: opts.nodeTiming });
+  const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
+  const running = [clusterControllers, platform];
   factory.start();
   const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));
   log(`cozylab API server listening on ${url} (store: ${opts.store}, started in ${Date.now() - started} ms)`);
   log(`export KUBECONFIG=${kubeconfigPath}`);
+  const installerDeps = { client, factory, clock: realClock, charts: platform.charts, operator: platform.installer.operator, profiles: clusterControllers.profiles, log };
+  const stopping = new AbortController();
+  const installed = runInstallStages(installerDeps, { platformPackage, apiServerURL: url, kubernetesOnly: opts.kubernetesOnly, startedAt: started, signal: stopping.signal });
+  installed.catch(() => {});
   return {
     server,
     kubeconfigPath,
     url,
+    installed,
     async stop() {
+      stopping.abort();
       for (const c of controllers) c.stop();
       await Promise.all(running.map((r) => r.stop()));
       factory.stop();
@@ -87,4 +106,11 @@ export async function runUp(opts: UpOptions): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  cluster.installed.catch(async (err: Error) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`cozylab up: ${err.message}`);
+    await cluster.stop();
+    process.exit(1);
+  });
 }

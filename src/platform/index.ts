@@ -6,6 +6,9 @@ import type { ApiServer } from '../apiserver/api-server.ts';
 import type { Clock, InformerFactory, KubeClient } from '../controller/index.ts';
 import { builtinCharts } from './charts/builtin.ts';
 import type { ChartRegistry } from './charts/registry.ts';
+import type { ImageProfiles } from '../cluster/nodes/image-profiles.ts';
+import { startInstaller, type Installer } from './installer/index.ts';
+import { servedApiVersions, startFlux } from './flux/index.ts';
 
 export interface PlatformDeps {
   /** The API server, for admission plug-ins of the platform's own kinds. */
@@ -16,18 +19,25 @@ export interface PlatformDeps {
   charts?: ChartRegistry;
   /** Progress lines for the terminal. */
   log?: (line: string) => void;
+  /** The kubelet simulator's image profiles; the installer gives the platform's images fast ones. */
+  profiles?: ImageProfiles;
 }
 
 export interface Platform {
   charts: ChartRegistry;
+  installer: Installer;
   stop(): Promise<void>;
 }
 
-export function startPlatform(deps: PlatformDeps): Platform {
+export async function startPlatform(deps: PlatformDeps): Promise<Platform> {
   const charts = deps.charts ?? builtinCharts();
   const running: Array<{ stop(): Promise<void> }> = [];
+  running.push(await startFlux({ client: deps.client, factory: deps.factory, clock: deps.clock, charts, log: deps.log, apiVersions: () => servedApiVersions(deps.server) }));
+  const installer = startInstaller({ ...deps, charts });
+  running.push(installer);
   return {
     charts,
+    installer,
     async stop() {
       await Promise.all(running.map((r) => r.stop()));
     },

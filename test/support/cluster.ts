@@ -21,9 +21,10 @@ export interface TestCluster {
   cleanup(): void;
 }
 
-export async function startCluster(opts: { dataDir?: string; store?: 'sqlite' | 'memory'; extraArgs?: string[] } = {}): Promise<TestCluster> {
+/** `platform: true` runs the whole install (Cozystack included); otherwise `--kubernetes-only`. */
+export async function startCluster(opts: { dataDir?: string; store?: 'sqlite' | 'memory'; extraArgs?: string[]; platform?: boolean } = {}): Promise<TestCluster> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cozylab-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.extraArgs ?? [])], {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.platform ? [] : ['--kubernetes-only']), ...(opts.extraArgs ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,6 +4,7 @@
 // applying what render returns, release records, upgrades, uninstall and drift.
 
 import type { KubeObject } from '../../machinery/object.ts';
+import type { LookupRef } from './lookup.ts';
 
 export type Values = Record<string, unknown>;
 
@@ -32,6 +33,11 @@ export interface Chart {
   values: Values;
   /** Other values files shipped with the chart, by file name (`values-isp-full.yaml` …). */
   valuesFiles?: Record<string, Values>;
+  /**
+   * The objects the templates read with Helm's `lookup`. The renderer fetches them (absent ones left
+   * out) and renders `withLookups(values, found, servedApiVersions)` (see lookup.ts).
+   */
+  lookups?(values: Values, release: ReleaseContext): LookupRef[];
   /** Renders the manifests. Throws ChartRenderError for what a template's `fail` would stop. */
   render(values: Values, release: ReleaseContext): KubeObject[];
 }

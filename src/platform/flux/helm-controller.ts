@@ -1,0 +1,141 @@
+// The helm-controller: reconciles every HelmRelease (release-reconciler.ts) and decides when.
+// A HelmRelease is reconciled when its spec or reconcile annotation changes, when its chart source
+// gets a new artifact, when a dependency becomes ready, when a watched valuesFrom Secret/ConfigMap
+// (`reconcile.fluxcd.io/watch: Enabled`) changes, when an object it installed changes or disappears
+// (drift), while it waits for its objects to become ready, and at its interval.
+
+import type { KubeObject } from '../../machinery/object.ts';
+import { EventRecorder, objectKey, runController, WorkQueue, type Clock, type InformerFactory, type KubeClient } from '../../controller/index.ts';
+import type { ChartRegistry } from '../charts/registry.ts';
+import { artifactOf } from './artifact.ts';
+import { sourceKeyOf } from './chart-source.ts';
+import { getCondition, type FluxCondition } from './conditions.ts';
+import { dependsOnKeys, specOf } from './helmrelease-spec.ts';
+import { CONFIGMAP_GVK, EXTERNALARTIFACT_GVK, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, OCIREPOSITORY_GVK, RECONCILE_REQUESTED_AT, RECONCILE_WATCH_LABEL, SECRET_GVK } from './kinds.ts';
+import { ManagedObjectWatch } from './managed-objects.ts';
+import { ReleaseReconciler } from './release-reconciler.ts';
+
+export interface HelmControllerDeps {
+  client: KubeClient;
+  factory: InformerFactory;
+  clock: Clock;
+  charts: ChartRegistry;
+  /** Parallel reconciles (helm-controller's --concurrent; Cozystack runs 5). */
+  workers?: number;
+  /** `.Capabilities.APIVersions` for charts that ask. */
+  apiVersions?(): string[];
+}
+
+export interface RunningHelmController {
+  stop(): Promise<void>;
+}
+
+export function startHelmController(deps: HelmControllerDeps): RunningHelmController {
+  const { client, factory, clock } = deps;
+  const recorder = new EventRecorder(client, { component: HELM_CONTROLLER, clock });
+  const releases = factory.informerFor(HELMRELEASE_GVK);
+  const queue = new WorkQueue<string>({ clock });
+  releases.addIndex('dependsOn', (hr) => dependsOnKeys(hr));
+  releases.addIndex('source', (hr) => {
+    const key = sourceKeyOf(hr);
+    return key ? [key] : [];
+  });
+  releases.addIndex('valuesFrom', (hr) => (specOf(hr).valuesFrom ?? []).map((v) => `${v.kind}|${hr.metadata.namespace}/${v.name}`));
+
+  const enqueue = (hr: KubeObject) => queue.add(objectKey(hr));
+  releases.addEventHandler({
+    onAdd: enqueue,
+    onUpdate: (old, hr) => {
+      if (mustReconcile(old, hr)) enqueue(hr);
+      if (readyChanged(old, hr)) for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) enqueue(dependent);
+    },
+    onDelete: (hr) => {
+      for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) enqueue(dependent);
+    },
+  });
+
+  for (const gvk of [EXTERNALARTIFACT_GVK, OCIREPOSITORY_GVK, HELMCHART_GVK]) {
+    const wakeUsers = (source: KubeObject) => {
+      for (const hr of releases.byIndex('source', `${gvk.kind}|${objectKey(source)}`)) enqueue(hr);
+    };
+    factory.informerFor(gvk).addEventHandler({
+      onAdd: wakeUsers,
+      onUpdate: (old, source) => {
+        if (artifactOf(old)?.revision !== artifactOf(source)?.revision || readyChanged(old, source)) wakeUsers(source);
+      },
+      onDelete: wakeUsers,
+    });
+  }
+  for (const gvk of [SECRET_GVK, CONFIGMAP_GVK]) {
+    const wakeUsers = (obj: KubeObject) => {
+      for (const hr of releases.byIndex('valuesFrom', `${gvk.kind}|${objectKey(obj)}`)) enqueue(hr);
+    };
+    factory.informerFor(gvk, { labelSelector: `${RECONCILE_WATCH_LABEL}=Enabled` }).addEventHandler({ onAdd: wakeUsers, onUpdate: (_, o) => wakeUsers(o), onDelete: wakeUsers });
+  }
+
+  // Status-only changes of managed objects matter only while their release waits for readiness;
+  // the reconcile of a waiting release returns a requeueAfter, so "waiting" is what is scheduled.
+  const managed = new ManagedObjectWatch(factory, (key, statusOnly) => {
+    const hr = releases.getByKey(key);
+    if (!hr || specOf(hr).suspend) return;
+    if (!statusOnly || isProgressing(hr)) queue.add(key);
+  });
+
+  const reconciler = new ReleaseReconciler({
+    client,
+    clock,
+    charts: deps.charts,
+    recorder,
+    cachedRelease: (key) => releases.getByKey(key),
+    watchObjects: (objects) => managed.ensure(objects),
+    apiVersions: deps.apiVersions,
+  });
+
+  let controller: { stop(): Promise<void> } | undefined;
+  let stopped = false;
+  void releases.waitForSync().then(() => {
+    if (!stopped) {
+      controller = runController({
+        name: HELM_CONTROLLER,
+        queue,
+        reconcile: (key) => reconciler.reconcile(key),
+        workers: deps.workers ?? 5,
+        recorder,
+        objectFor: (key) => releases.getByKey(key),
+      });
+    }
+  });
+  return {
+    async stop() {
+      stopped = true;
+      queue.shutDown();
+      await controller?.stop();
+    },
+  };
+}
+
+/** Flux's predicates: a new generation, a reconcile request, deletion, or a finalizer change. */
+function mustReconcile(old: KubeObject, hr: KubeObject): boolean {
+  return (
+    old.metadata.generation !== hr.metadata.generation ||
+    old.metadata.annotations?.[RECONCILE_REQUESTED_AT] !== hr.metadata.annotations?.[RECONCILE_REQUESTED_AT] ||
+    old.metadata.annotations?.['cozyhr.cozystack.io/values-files'] !== hr.metadata.annotations?.['cozyhr.cozystack.io/values-files'] ||
+    (!!hr.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) ||
+    JSON.stringify(old.metadata.finalizers ?? []) !== JSON.stringify(hr.metadata.finalizers ?? [])
+  );
+}
+
+function readyOf(obj: KubeObject): FluxCondition | undefined {
+  return getCondition((obj.status as { conditions?: FluxCondition[] } | undefined)?.conditions, 'Ready');
+}
+
+function readyChanged(old: KubeObject, obj: KubeObject): boolean {
+  const a = readyOf(old);
+  const b = readyOf(obj);
+  return a?.status !== b?.status || (old.status as { observedGeneration?: number } | undefined)?.observedGeneration !== (obj.status as { observedGeneration?: number } | undefined)?.observedGeneration;
+}
+
+function isProgressing(hr: KubeObject): boolean {
+  const reconciling = getCondition((hr.status as { conditions?: FluxCondition[] } | undefined)?.conditions, 'Reconciling');
+  return reconciling?.status === 'True' && reconciling.reason === 'Progressing';
+}

@@ -1,0 +1,63 @@
+// What the cozystack-operator's `--install-flux` does (internal/fluxinstall): server-side apply of
+// the embedded Flux manifests with field manager `cozystack-operator` — CRDs and the namespace
+// first, wait until the CRDs are Established, then the rest (RBAC, quota, the "flux" Deployment and
+// Service in cozy-fluxcd). Idempotent: applying again changes nothing.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { KubeObject } from '../../machinery/object.ts';
+import { realClock, refOf, type Clock, type KubeClient } from '../../controller/index.ts';
+import { fluxCRDs } from './crds.ts';
+import { FLUX_NAMESPACE } from './kinds.ts';
+
+export const FLUX_FIELD_MANAGER = 'cozystack-operator';
+const CRD_GVK = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' };
+
+/** The non-CRD objects of the install; the namespace carries the label every Cozystack system namespace has. */
+export function fluxManifests(): KubeObject[] {
+  const text = readFileSync(join(import.meta.dirname, 'manifests', 'flux.yaml'), 'utf8');
+  const objects = parseAllDocuments(text)
+    .map((d) => d.toJS() as KubeObject | null)
+    .filter((o): o is KubeObject => !!o);
+  for (const o of objects) {
+    if (o.kind === 'Namespace' && o.metadata.name === FLUX_NAMESPACE) o.metadata.labels = { ...o.metadata.labels, 'cozystack.io/system': 'true' };
+  }
+  return objects;
+}
+
+export interface InstallFluxOptions {
+  clock?: Clock;
+  /** How long to wait for the CRDs to be Established. */
+  timeoutMs?: number;
+}
+
+export async function installFlux(client: KubeClient, opts: InstallFluxOptions = {}): Promise<void> {
+  const clock = opts.clock ?? realClock;
+  const manifests = fluxManifests();
+  const crds = fluxCRDs();
+  const stageOne = [...crds, ...manifests.filter((o) => o.kind === 'Namespace')];
+  const stageTwo = manifests.filter((o) => o.kind !== 'Namespace');
+  for (const obj of stageOne) await apply(client, obj);
+  await waitForEstablished(client, clock, crds.map((c) => c.metadata.name!), opts.timeoutMs ?? 60_000);
+  for (const obj of stageTwo) await apply(client, obj);
+}
+
+async function apply(client: KubeClient, obj: KubeObject): Promise<void> {
+  await client.patch(refOf(obj), 'apply', obj, { fieldManager: FLUX_FIELD_MANAGER, force: true });
+}
+
+async function waitForEstablished(client: KubeClient, clock: Clock, names: string[], timeoutMs: number): Promise<void> {
+  const deadline = clock.now().getTime() + timeoutMs;
+  for (;;) {
+    const pending: string[] = [];
+    for (const name of names) {
+      const crd = await client.get({ ...CRD_GVK, name });
+      const conditions = ((crd.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
+      if (!conditions.some((c) => c.type === 'Established' && c.status === 'True')) pending.push(name);
+    }
+    if (pending.length === 0) return;
+    if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established after apply: ${pending.join(', ')}`);
+    await clock.sleep(20);
+  }
+}

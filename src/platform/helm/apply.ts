@@ -1,0 +1,127 @@
+// Applying a release's objects as Helm does: Helm's ownership metadata on every object, the
+// release namespace for namespaced objects that name none, CRDs first (and Established before
+// anything uses them), then Helm's install order; an object another release — or nobody — owns is
+// refused with Helm's "invalid ownership metadata" error. On upgrade, what the new manifest drops is
+// deleted, except objects annotated `helm.sh/resource-policy: keep`.
+
+import { isStatusError } from '../../machinery/errors.ts';
+import { parseApiVersion, type KubeObject } from '../../machinery/object.ts';
+import { realClock, refOf, type Clock, type KubeClient, type ObjectRef } from '../../controller/index.ts';
+import { inInstallOrder } from './install-order.ts';
+import { isKept, ownershipError, withOwnership, type ReleaseIdentity } from './ownership.ts';
+
+export interface ApplyContext {
+  client: KubeClient;
+  release: ReleaseIdentity;
+  fieldManager: string;
+  clock?: Clock;
+  /** How long a CRD of the release may take to be Established. */
+  crdTimeoutMs?: number;
+}
+
+/** The error Helm gives for a kind the cluster does not serve. */
+export class ResourceMappingError extends Error {
+  constructor(obj: KubeObject, namespace: string) {
+    super(`resource mapping not found for name: "${obj.metadata.name}" namespace: "${namespace}" from "": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`);
+  }
+}
+
+/** The object as it lands in the cluster: in the release namespace when namespaced and unplaced. */
+export async function placeObject(client: KubeClient, obj: KubeObject, releaseNamespace: string): Promise<KubeObject> {
+  let info;
+  try {
+    info = await client.resolve(obj);
+  } catch (err) {
+    if (isStatusError(err, 'NotFound')) throw new ResourceMappingError(obj, obj.metadata.namespace ?? releaseNamespace);
+    throw err;
+  }
+  const metadata = { ...obj.metadata };
+  if (info.namespaced) metadata.namespace ||= releaseNamespace;
+  else delete metadata.namespace;
+  return { ...obj, metadata };
+}
+
+export function identityOf(obj: KubeObject): string {
+  return [parseApiVersion(obj.apiVersion).group, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name].join('/');
+}
+
+/** Applies every object in Helm's order; resolves with the objects as placed. */
+export async function applyObjects(ctx: ApplyContext, objects: KubeObject[], action: 'install' | 'upgrade'): Promise<KubeObject[]> {
+  const ordered = inInstallOrder(objects);
+  const crds = ordered.filter(isCRD);
+  const placed: KubeObject[] = [];
+  for (const crd of crds) placed.push(await applyOne(ctx, crd, action));
+  if (crds.length) await waitForEstablished(ctx, crds.map((c) => c.metadata.name!));
+  for (const obj of ordered.filter((o) => !isCRD(o))) placed.push(await applyOne(ctx, obj, action));
+  return placed;
+}
+
+async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 'upgrade'): Promise<KubeObject> {
+  const placed = await placeObject(ctx.client, obj, ctx.release.namespace);
+  const ref = refOf(placed);
+  const live = await getOrUndefined(ctx.client, ref);
+  if (live) {
+    const refusal = ownershipError(live, ctx.release);
+    if (refusal) throw new Error(`Unable to continue with ${action}: ${refusal}`);
+  }
+  await ctx.client.patch(ref, 'apply', withOwnership(placed, ctx.release), { fieldManager: ctx.fieldManager, force: true });
+  return placed;
+}
+
+/** After an upgrade: deletes what the previous manifest had and the new one does not, sparing kept objects. */
+export async function deleteDropped(client: KubeClient, previous: KubeObject[], current: KubeObject[], releaseNamespace: string): Promise<KubeObject[]> {
+  const keep = new Set(current.map(identityOf));
+  const deleted: KubeObject[] = [];
+  for (const old of [...previous].reverse()) {
+    if (isKept(old)) continue;
+    let placed: KubeObject;
+    try {
+      placed = await placeObject(client, old, releaseNamespace);
+    } catch (err) {
+      if (err instanceof ResourceMappingError) continue;
+      throw err;
+    }
+    if (keep.has(identityOf(placed))) continue;
+    if (await deleteIfPresent(client, refOf(placed))) deleted.push(placed);
+  }
+  return deleted;
+}
+
+export async function deleteIfPresent(client: KubeClient, ref: ObjectRef): Promise<boolean> {
+  try {
+    await client.delete(ref, { propagationPolicy: 'Background' });
+    return true;
+  } catch (err) {
+    if (isStatusError(err, 'NotFound')) return false;
+    throw err;
+  }
+}
+
+export async function getOrUndefined(client: KubeClient, ref: ObjectRef): Promise<KubeObject | undefined> {
+  try {
+    return await client.get(ref);
+  } catch (err) {
+    if (isStatusError(err, 'NotFound')) return undefined;
+    throw err;
+  }
+}
+
+function isCRD(obj: KubeObject): boolean {
+  return obj.kind === 'CustomResourceDefinition' && parseApiVersion(obj.apiVersion).group === 'apiextensions.k8s.io';
+}
+
+async function waitForEstablished(ctx: ApplyContext, names: string[]): Promise<void> {
+  const clock = ctx.clock ?? realClock;
+  const deadline = clock.now().getTime() + (ctx.crdTimeoutMs ?? 60_000);
+  for (;;) {
+    const pending: string[] = [];
+    for (const name of names) {
+      const crd = await getOrUndefined(ctx.client, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name });
+      const conditions = ((crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
+      if (!conditions.some((c) => c.type === 'Established' && c.status === 'True')) pending.push(name);
+    }
+    if (!pending.length) return;
+    if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established: ${pending.join(', ')}`);
+    await clock.sleep(10);
+  }
+}

@@ -1,0 +1,47 @@
+// What `--install-crds` does (internal/crdinstall): server-side apply of the embedded Package and
+// PackageSource CRDs — the upstream manifests, kept verbatim beside this file — stamped with the
+// no-delete label, then wait until both are Established.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { KubeObject } from '../../machinery/object.ts';
+import type { Clock, KubeClient } from '../../controller/index.ts';
+
+const MANIFESTS = ['cozystack.io_packages.yaml', 'cozystack.io_packagesources.yaml'];
+const CRD_GVK = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' };
+export const OPERATOR_FIELD_MANAGER = 'cozystack-operator';
+
+let cached: KubeObject[] | undefined;
+
+export function cozystackCRDs(): KubeObject[] {
+  cached ??= MANIFESTS.flatMap((file) =>
+    parseAllDocuments(readFileSync(join(import.meta.dirname, 'crds', file), 'utf8'))
+      .map((doc) => doc.toJS() as KubeObject | null)
+      .filter((o): o is KubeObject => !!o),
+  );
+  return cached.map((crd) => ({ ...crd, metadata: { ...crd.metadata, labels: { ...crd.metadata.labels, 'platform.cozystack.io/no-delete': 'true' } } }));
+}
+
+export async function installCRDs(client: KubeClient, clock: Clock, timeoutMs = 120_000): Promise<void> {
+  const crds = cozystackCRDs();
+  for (const crd of crds) {
+    await client.patch({ ...CRD_GVK, name: crd.metadata.name! }, 'apply', crd, { fieldManager: OPERATOR_FIELD_MANAGER, force: true });
+  }
+  await waitForEstablished(client, clock, crds.map((c) => c.metadata.name!), timeoutMs);
+}
+
+export async function waitForEstablished(client: KubeClient, clock: Clock, names: string[], timeoutMs: number): Promise<void> {
+  const deadline = clock.now().getTime() + timeoutMs;
+  for (;;) {
+    const pending: string[] = [];
+    for (const name of names) {
+      const crd = await client.get({ ...CRD_GVK, name });
+      const conditions = (crd.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? [];
+      if (!conditions.some((c) => c.type === 'Established' && c.status === 'True')) pending.push(name);
+    }
+    if (!pending.length) return;
+    if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established after apply: ${pending.join(', ')}`);
+    await clock.sleep(50);
+  }
+}

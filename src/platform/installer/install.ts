@@ -1,0 +1,155 @@
+// The install stages `cozylab up` performs and prints (P-4): (1) Talos on the simulated nodes,
+// (2) Kubernetes from them, (3) Cozystack — `helm upgrade --install cozystack cozy-installer
+// --namespace cozy-system --create-namespace`, the operator it runs (which installs Flux, the CRDs and
+// the platform source), then the Platform Package, then HelmReleases until every one is Ready.
+
+import { isStatusError } from '../../machinery/errors.ts';
+import type { KubeObject } from '../../machinery/object.ts';
+import type { Clock, InformerFactory, KubeClient } from '../../controller/index.ts';
+import type { ImageProfiles } from '../../cluster/nodes/image-profiles.ts';
+import type { ChartRegistry } from '../charts/registry.ts';
+import { platformImageProfiles } from '../charts/lib/images.ts';
+import { COZY_SYSTEM_LABELS } from '../charts/core/installer/index.ts';
+import type { OperatorProgram } from './operator/program.ts';
+import { defaultPlatformPackage } from './platform-package.ts';
+import { upgradeInstall } from './installer-release.ts';
+import { COZY_SYSTEM, HELMRELEASE_GVK, isReady, NAMESPACE_GVK, PACKAGE_GVK, PLATFORM_PACKAGE, type Package } from './types.ts';
+
+export interface InstallerDeps {
+  client: KubeClient;
+  factory: InformerFactory;
+  clock: Clock;
+  charts: ChartRegistry;
+  operator: OperatorProgram;
+  /** The kubelet simulator's image profiles: the platform's images get fast ones in the Cozystack stage. */
+  profiles?: ImageProfiles;
+  log: (line: string) => void;
+  /** Aborted when the server stops. */
+  signal?: AbortSignal;
+}
+
+export interface InstallOptions {
+  /** The user's Platform Package (`--platform FILE`); without it a default one, applied only at first install. */
+  platformPackage?: Package;
+  /** The API server's own URL: the default Package's publishing.apiServerEndpoint. */
+  apiServerURL: string;
+  /** Stages 1 and 2 only. */
+  kubernetesOnly?: boolean;
+  /** When `cozylab up` started, for the time taken. */
+  startedAt: number;
+  /** Aborted when the server stops: the stages end without finishing. */
+  signal?: AbortSignal;
+}
+
+const FIELD_MANAGER = 'cozylab';
+const POLL_MS = 25;
+const NODES_SETTLE_MS = 100;
+
+export async function runInstallStages(deps: InstallerDeps, opts: InstallOptions): Promise<void> {
+  deps = { ...deps, signal: opts.signal };
+  const stages = opts.kubernetesOnly ? 2 : 3;
+  await talosStage(deps, stages);
+  await kubernetesStage(deps, stages);
+  if (opts.kubernetesOnly) return;
+  await cozystackStage(deps, opts);
+}
+
+async function talosStage(deps: InstallerDeps, stages: number): Promise<void> {
+  const nodes = deps.factory.informerFor({ apiVersion: 'v1', kind: 'Node' });
+  // The registrar creates the inventory's nodes one by one: wait until the set stops growing.
+  let seen = 0;
+  let stableSince = 0;
+  const ready = await until(deps, () => {
+    const all = nodes.list();
+    const now = deps.clock.now().getTime();
+    if (all.length !== seen) [seen, stableSince] = [all.length, now];
+    return all.length && all.every(nodeReady) && now - stableSince >= NODES_SETTLE_MS ? all : undefined;
+  });
+  const os = (ready[0]!.status as { nodeInfo?: { osImage?: string } }).nodeInfo?.osImage ?? 'Talos';
+  deps.log(`[1/${stages}] Talos: ${ready.length} node(s) registered Ready (${os}): ${ready.map((n) => n.metadata.name).join(', ')}`);
+}
+
+async function kubernetesStage(deps: InstallerDeps, stages: number): Promise<void> {
+  const accounts = deps.factory.informerFor({ apiVersion: 'v1', kind: 'ServiceAccount' });
+  await until(deps, () => accounts.get('default', 'default'));
+  const version = (await deps.client.list({ apiVersion: 'v1', kind: 'Node' })).items[0]?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined;
+  deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers and the default ServiceAccount ready`.replace('  ', ' '));
+}
+
+async function cozystackStage(deps: InstallerDeps, opts: InstallOptions): Promise<void> {
+  const { client, clock, log } = deps;
+  if (deps.profiles) for (const [prefix, profile] of Object.entries(platformImageProfiles())) deps.profiles.set(prefix, profile);
+  await createNamespace(client);
+  const chart = deps.charts.get('core/installer');
+  if (!chart) throw new Error('the cozy-installer chart (core/installer) is not registered');
+  const release = await upgradeInstall(client, clock, chart, { releaseName: 'cozystack', namespace: COZY_SYSTEM, values: {} });
+  log(`[3/3] Cozystack: cozy-installer ${chart.version} ${release.changed ? (release.revision === 1 ? 'installed' : 'upgraded') : 'unchanged'} (release cozystack, revision ${release.revision})`);
+  await deps.operator.started();
+  log('      cozystack-operator running; Flux, the Package/PackageSource CRDs and PackageSource cozystack.cozystack-platform installed');
+  const { pkg, action } = await applyPlatformPackage(client, opts);
+  log(`      Platform Package ${PLATFORM_PACKAGE} (variant ${pkg.spec?.variant || 'default'}) ${action}`);
+  await waitForHelmReleases(deps, opts.startedAt);
+}
+
+function nodeReady(node: KubeObject): boolean {
+  return ((node.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+}
+
+/** --create-namespace, then what the chart's pre-install labeler hook does. */
+async function createNamespace(client: KubeClient): Promise<void> {
+  try {
+    await client.create({ ...NAMESPACE_GVK, metadata: { name: COZY_SYSTEM } }, { fieldManager: 'helm' });
+  } catch (err) {
+    if (!isStatusError(err, 'AlreadyExists')) throw err;
+  }
+  const ns = await client.get({ ...NAMESPACE_GVK, name: COZY_SYSTEM });
+  if (Object.entries(COZY_SYSTEM_LABELS).every(([k, v]) => ns.metadata.labels?.[k] === v)) return;
+  await client.patch({ ...NAMESPACE_GVK, name: COZY_SYSTEM }, 'merge', { metadata: { labels: COZY_SYSTEM_LABELS } }, { fieldManager: 'kubectl-label' });
+}
+
+/** The user's Package is applied (server-side, as `kubectl apply --server-side`); the default only when there is none yet. */
+async function applyPlatformPackage(client: KubeClient, opts: InstallOptions): Promise<{ pkg: Package; action: string }> {
+  const ref = { ...PACKAGE_GVK, name: PLATFORM_PACKAGE };
+  let existing: Package | undefined;
+  try {
+    existing = await client.get<Package>(ref);
+  } catch (err) {
+    if (!isStatusError(err, 'NotFound')) throw err;
+  }
+  if (existing && !opts.platformPackage) return { pkg: existing, action: 'already installed (kept as it is)' };
+  const pkg = opts.platformPackage ?? defaultPlatformPackage(opts.apiServerURL);
+  const applied = await client.patch<Package>(ref, 'apply', pkg, { fieldManager: FIELD_MANAGER, force: true });
+  const action = !existing ? (opts.platformPackage ? 'created from --platform' : 'created (default)') : applied.metadata.generation === existing.metadata.generation ? 'unchanged' : 'configured';
+  return { pkg: applied, action };
+}
+
+/** Prints "N/M HelmReleases Ready" as it changes, until the platform has rendered everything and every HelmRelease is Ready. */
+async function waitForHelmReleases(deps: InstallerDeps, startedAt: number): Promise<void> {
+  const releases = deps.factory.informerFor(HELMRELEASE_GVK);
+  const packages = deps.factory.informerFor<Package>(PACKAGE_GVK);
+  let last = '';
+  await until(deps, () => {
+    const all = releases.list();
+    const ready = all.filter((hr) => isReady(hr)).length;
+    const line = `      ${ready}/${all.length} HelmReleases Ready`;
+    if (line !== last) {
+      deps.log(line);
+      last = line;
+    }
+    const platform = packages.get(undefined, PLATFORM_PACKAGE);
+    const settled = platform && isReady(platform) && packages.list().every((p) => isReady(p)) && all.length > 0 && ready === all.length;
+    return settled ? true : undefined;
+  });
+  const seconds = ((deps.clock.now().getTime() - startedAt) / 1000).toFixed(1);
+  deps.log(`Cozystack is ready: ${releases.list().length} HelmReleases Ready in ${seconds}s`);
+}
+
+/** Polls the informer caches (cheap) until `probe` gives a value, or the server stops. */
+async function until<T>(deps: { clock: Clock; signal?: AbortSignal }, probe: () => T | undefined | 0): Promise<T> {
+  for (;;) {
+    if (deps.signal?.aborted) throw new Error('the server stopped before the install finished');
+    const v = probe();
+    if (v) return v;
+    await deps.clock.sleep(POLL_MS);
+  }
+}

@@ -1,0 +1,206 @@
+// The platform installing itself (P-4 … P-8): `cozylab up` with Cozystack, checked with real kubectl.
+
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startCluster, type TestCluster } from '../support/cluster.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const READY_LINE = /Cozystack is ready: (\d+) HelmReleases Ready/;
+
+interface Item {
+  metadata: { name: string; namespace?: string; annotations?: Record<string, string> };
+  spec?: Record<string, unknown>;
+  status?: { conditions?: Array<{ type: string; status: string; message: string; reason: string }> };
+}
+
+async function waitForOutput(c: TestCluster, re: RegExp, after = 0, ms = 60_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const m = re.exec(c.output().slice(after));
+    if (m) return m;
+    if (Date.now() > deadline) throw new Error(`no ${re} in output:\n${c.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function items(c: TestCluster, args: string[]): Item[] {
+  const r = c.kubectl([...args, '-o', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  return (JSON.parse(r.stdout) as { items: Item[] }).items;
+}
+
+/** The HelmReleases the Packages should have produced, computed from the PackageSources (as the operator does). */
+function expectedReleases(c: TestCluster): string[] {
+  const sources = new Map(items(c, ['get', 'packagesources']).map((s) => [s.metadata.name, s]));
+  const out: string[] = [];
+  for (const pkg of items(c, ['get', 'packages'])) {
+    const variantName = (pkg.spec?.variant as string) || 'default';
+    const variant = ((sources.get(pkg.metadata.name)?.spec?.variants ?? []) as Array<{ name: string; components?: Array<{ name: string; install?: { namespace: string; releaseName?: string } }> }>).find((v) => v.name === variantName);
+    const overrides = (pkg.spec?.components ?? {}) as Record<string, { enabled?: boolean }>;
+    for (const comp of variant?.components ?? []) {
+      if (comp.install && overrides[comp.name]?.enabled !== false) out.push(`${comp.install.namespace}/${comp.install.releaseName || comp.name}`);
+    }
+  }
+  return out.sort();
+}
+
+function readyReleases(c: TestCluster): { all: string[]; notReady: string[] } {
+  const hrs = items(c, ['get', 'helmreleases', '-A']);
+  const name = (h: Item) => `${h.metadata.namespace}/${h.metadata.name}`;
+  return { all: hrs.map(name).sort(), notReady: hrs.filter((h) => h.status?.conditions?.find((x) => x.type === 'Ready')?.status !== 'True').map(name) };
+}
+
+function platformYaml(variant: string, extra = ''): string {
+  return `apiVersion: cozystack.io/v1alpha1
+kind: Package
+metadata:
+  name: cozystack.cozystack-platform
+spec:
+  variant: ${variant}
+  components:
+    platform:
+      values:
+        publishing:
+          host: example.org
+          apiServerEndpoint: https://api.example.org:443
+${extra}`;
+}
+
+test('cozylab up --platform with an old variant name exits 1 and names the replacement', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
+  const file = join(dir, 'platform.yaml');
+  writeFileSync(file, platformYaml('paas-full'));
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', join(dir, 'data'), '--port', '0', '--platform', file], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /spec\.variant: Invalid value: "paas-full": the pre-1\.0 bundle "paas-full" is the variant "isp-full" since Cozystack 1\.0/);
+  writeFileSync(file, platformYaml('distro-hosted'));
+  const d = spawnSync(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', join(dir, 'data'), '--port', '0', '--platform', file], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(d.status, 1);
+  assert.match(d.stderr, /choose one of "default", "isp-full", "isp-hosted", "isp-full-generic"/);
+});
+
+describe('the default install (isp-full)', () => {
+  let c: TestCluster;
+  before(async () => {
+    c = await startCluster({ platform: true });
+    await waitForOutput(c, READY_LINE);
+  });
+  after(async () => {
+    await c.stop();
+    c.cleanup();
+  });
+
+  test('the stages are printed, and every HelmRelease the Packages generate is READY True', () => {
+    const out = c.output();
+    for (const stage of [/\[1\/3\] Talos: 3 node\(s\) registered Ready/, /\[2\/3\] Kubernetes/, /\[3\/3\] Cozystack: cozy-installer .* installed \(release cozystack, revision 1\)/, /\d+\/\d+ HelmReleases Ready/]) assert.match(out, stage);
+    const { all, notReady } = readyReleases(c);
+    assert.deepEqual(notReady, []);
+    assert.deepEqual(all, expectedReleases(c));
+    assert.ok(all.includes('cozy-system/cozystack-platform'));
+    const table = c.kubectl(['get', 'hr', '-A']);
+    assert.match(table.stdout.split('\n')[0]!, /^NAMESPACE\s+NAME\s+AGE\s+READY\s+STATUS/);
+  });
+
+  test('kubectl get package / pkg and pks show variants, readiness and status', () => {
+    const pkg = c.kubectl(['get', 'pkg']);
+    assert.equal(pkg.code, 0, pkg.stderr);
+    const lines = pkg.stdout.trim().split('\n');
+    assert.match(lines[0]!, /^NAME\s+VARIANT\s+READY\s+STATUS$/);
+    const platform = lines.find((l) => l.startsWith('cozystack.cozystack-platform '));
+    assert.match(platform!, /cozystack\.cozystack-platform\s+isp-full\s+True\s+reconciliation succeeded, generated 1 helmrelease\(s\)/);
+    const pks = c.kubectl(['get', 'pks', 'cozystack.cozystack-platform']);
+    assert.match(pks.stdout, /^NAME\s+VARIANTS\s+READY\s+STATUS/);
+    assert.match(pks.stdout, /cozystack\.cozystack-platform\s+default,isp-full,isp-hosted,isp-full-generic\s+True/);
+  });
+
+  test('kubectl apply of an old variant and a variant change are refused', () => {
+    const old = c.kubectl(['apply', '-f', '-'], { input: platformYaml('paas-hosted') });
+    assert.equal(old.code, 1);
+    assert.match(old.stderr, /is invalid: spec\.variant: Invalid value: "paas-hosted": .*"isp-hosted"/);
+    const change = c.kubectl(['patch', 'package', 'cozystack.cozystack-platform', '--type=merge', '-p', '{"spec":{"variant":"isp-hosted"}}']);
+    assert.equal(change.code, 1);
+    assert.match(change.stderr, /the variant is chosen at install; changing it is a reinstall/);
+  });
+
+  test('disabling a package after install leaves it installed, and the platform says how to remove it', async () => {
+    const victim = items(c, ['get', 'packages']).map((p) => p.metadata.name).find((n) => n !== 'cozystack.cozystack-platform')!;
+    const patch = { spec: { components: { platform: { values: { bundles: { disabledPackages: [victim] } } } } } };
+    const r = c.kubectl(['patch', 'package', 'cozystack.cozystack-platform', '--type=merge', '-p', JSON.stringify(patch)]);
+    assert.equal(r.code, 0, r.stderr);
+    const message = await waitFor(() => {
+      const p = items(c, ['get', 'packages']).find((x) => x.metadata.name === 'cozystack.cozystack-platform');
+      const m = p?.status?.conditions?.find((x) => x.type === 'Ready')?.message ?? '';
+      return m.includes(victim) ? m : undefined;
+    }, 'the kept-package message');
+    assert.match(message, new RegExp(`stays installed.*kubectl delete package ${victim.replace('.', '\\.')}`));
+    assert.ok(items(c, ['get', 'packages']).some((p) => p.metadata.name === victim), 'the Package stays');
+    const events = c.kubectl(['get', 'events', '-n', 'default', '--field-selector', 'reason=PackageKept']);
+    assert.match(events.stdout, new RegExp(`Warning\\s+PackageKept\\s+package/cozystack\\.cozystack-platform`));
+  });
+
+  test('restarting on the same data dir upgrades in place: nothing duplicated, installer revision unchanged', async () => {
+    const before = readyReleases(c).all;
+    await c.stop();
+    const again = await startCluster({ platform: true, dataDir: c.dataDir });
+    try {
+      await waitForOutput(again, READY_LINE);
+      assert.match(again.output(), /cozy-installer .* unchanged \(release cozystack, revision 1\)/);
+      assert.deepEqual(readyReleases(again).all, before);
+      const secrets = again.kubectl(['get', 'secrets', '-n', 'cozy-system', '-l', 'owner=helm,name=cozystack', '-o', 'name']);
+      assert.deepEqual(secrets.stdout.trim().split('\n'), ['secret/sh.helm.release.v1.cozystack.v1']);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('the default variant', () => {
+  let c: TestCluster;
+  before(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
+    const file = join(dir, 'platform.yaml');
+    writeFileSync(file, platformYaml('default'));
+    c = await startCluster({ platform: true, extraArgs: ['--platform', file] });
+    await waitForOutput(c, READY_LINE);
+  });
+  after(async () => {
+    await c.stop();
+    c.cleanup();
+  });
+
+  test('installs only the platform release; a Package the user adds is installed', async () => {
+    assert.deepEqual(readyReleases(c).all, ['cozy-system/cozystack-platform']);
+    assert.deepEqual(items(c, ['get', 'packages']).map((p) => p.metadata.name), ['cozystack.cozystack-platform']);
+    // A package with a `default` variant that depends on nothing.
+    const source = items(c, ['get', 'packagesources']).find((s) => {
+      const v = ((s.spec?.variants ?? []) as Array<{ name: string; dependsOn?: string[]; components?: Array<{ install?: unknown }> }>).find((x) => x.name === 'default');
+      return v && !v.dependsOn?.length && v.components?.some((x) => x.install);
+    });
+    assert.ok(source, 'a PackageSource to install');
+    const name = source.metadata.name;
+    const r = c.kubectl(['apply', '-f', '-'], { input: `apiVersion: cozystack.io/v1alpha1\nkind: Package\nmetadata:\n  name: ${name}\nspec:\n  variant: default\n` });
+    assert.equal(r.code, 0, r.stderr);
+    const want = await waitFor(() => {
+      const e = expectedReleases(c);
+      return e.length > 1 ? e : undefined;
+    }, 'the added Package in the expected set');
+    await waitFor(() => {
+      const { all, notReady } = readyReleases(c);
+      return all.length === want.length && !notReady.length ? true : undefined;
+    }, `the HelmReleases of ${name} Ready`, 30_000);
+  });
+});
