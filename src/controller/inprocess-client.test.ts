@@ -155,3 +155,14 @@ test('watch delivers changes after a resourceVersion and surfaces 410 as an ERRO
   const e = expired[0]!;
   assert.ok(e.type === 'ERROR' && e.error.code === 410);
 });
+
+test('two server-side applies racing to create one object both succeed, as the second applies onto the first', async () => {
+  const client = newTestClient(await newTestServer());
+  const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'raced' };
+  const apply = (manager: string, key: string) =>
+    client.patch(ref, 'apply', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'raced', namespace: 'default' }, data: { [key]: manager } }, { fieldManager: manager, force: true });
+  await Promise.all([apply('first', 'a'), apply('second', 'b')]);
+  const cm = await client.get<KubeObject & { data: Record<string, string> }>(ref);
+  assert.deepEqual(cm.data, { a: 'first', b: 'second' });
+  assert.deepEqual(cm.metadata.managedFields!.map((m) => m.manager).sort(), ['first', 'second']);
+});

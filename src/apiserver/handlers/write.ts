@@ -140,9 +140,14 @@ async function handleApply(r: WriteRequest, applied: unknown, text: string | und
     const { object, managedFields } = applyOrConflict(r, () => serverSideApply(undefined, config, manager, gv, now, force, schema, applyOpts));
     object.metadata.name = r.name;
     object.metadata.managedFields = managedFields;
-    const created = await registry.create(r.namespace, object, { ...r.ctx, fieldManager: manager, applied: true });
-    writeObject(res, 201, type, created, format, r.query, registry.now());
-    return;
+    try {
+      const created = await registry.create(r.namespace, object, { ...r.ctx, fieldManager: manager, applied: true });
+      writeObject(res, 201, type, created, format, r.query, registry.now());
+      return;
+    } catch (err) {
+      // Another writer created it since we looked: apply onto theirs, as kube-apiserver retries.
+      if (!(err instanceof StatusError && err.reason === 'AlreadyExists')) throw err;
+    }
   }
   const ctx = { ...r.ctx, fieldManager: manager, applied: true };
   const updated = await registry.guaranteedUpdate(r.namespace, r.name, ctx, r.subresource, (current) => {
