@@ -3,7 +3,7 @@
 // - a container meant to finish runs to completion: an ordinary (non-sidecar) init container, or a
 //   container of a pod with restartPolicy Never or OnFailure that has a `command` or `args` (a Job's
 //   `perl -e 'print 1'`); every other container runs until it is stopped, like a server;
-// - it runs COMMAND_RUN_MS, plus the seconds of every `sleep N` its command line holds;
+// - it runs the profile's `finishMs` (COMMAND_RUN_MS by default), plus the seconds of every `sleep N` its command line holds;
 // - it exits with N when its command line ends in `exit N`, 1 when the program run is `false`,
 //   else 0. So `sh -c 'exit 3'` fails with 3 and `sh -c 'sleep 5; echo done'` succeeds after 6 s.
 
@@ -38,5 +38,5 @@ export function withCommandExit(profile: SimulationProfile, c: Container, init: 
   if (!meantToFinish(c, init, podRestartPolicy)) return profile;
   const words = [...(c.command ?? []), ...(c.args ?? [])];
   const line = words.join(' ').trim();
-  return { ...profile, runMs: COMMAND_RUN_MS + sleepMsOf(line), exitCode: exitCodeOfCommand(words, line) };
+  return { ...profile, runMs: (profile.finishMs ?? COMMAND_RUN_MS) + sleepMsOf(line), exitCode: exitCodeOfCommand(words, line) };
 }

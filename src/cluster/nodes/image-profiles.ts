@@ -12,6 +12,8 @@ export interface SimulationProfile {
   runMs?: number;
   /** The code it exits with after `runMs` (default 0, or 1 with `crash`); see container-exit.ts for containers that finish on their own. */
   exitCode?: number;
+  /** A container meant to finish on its own (an init container, a Job's command) runs this long; default 1 s. */
+  finishMs?: number;
   /** On SIGTERM it exits this much later; without it, it runs until the grace period ends and is killed. */
   stopMs?: number;
 }

@@ -63,7 +63,7 @@ export const PLATFORM_IMAGE_PREFIXES: readonly string[] = [
 ];
 
 /** Pulled and started within 50–200 ms, ready at once: the platform's pods settle in well under a second. */
-export const PLATFORM_IMAGE_PROFILE: Partial<SimulationProfile> = { startDelayMs: 100, readyDelayMs: 50 };
+export const PLATFORM_IMAGE_PROFILE: Partial<SimulationProfile> = { startDelayMs: 100, readyDelayMs: 50, finishMs: 50 };
 
 /** Prefix → profile, the shape ImageProfiles' constructor takes. */
 export function platformImageProfiles(): Record<string, Partial<SimulationProfile>> {
