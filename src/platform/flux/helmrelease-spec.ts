@@ -102,7 +102,8 @@ export function remediationOf(hr: KubeObject, action: 'install' | 'upgrade'): Re
   const r = specOf(hr)[action]?.remediation ?? {};
   const retries = r.retries ?? 0;
   return {
-    retries,
+    // A negative count means retry forever, as Flux's RetriesExhausted reads it.
+    retries: retries < 0 ? Number.POSITIVE_INFINITY : retries,
     remediateLastFailure: r.remediateLastFailure ?? retries > 0,
     strategy: action === 'install' ? 'uninstall' : (r.strategy ?? 'rollback'),
   };

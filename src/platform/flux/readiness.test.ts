@@ -81,3 +81,18 @@ test('spec.chart: the helm-controller templates a HelmChart and the source-contr
     await env.stop();
   }
 });
+
+test('install remediation retries -1 means retry forever: the release installs instead of stalling', async () => {
+  const env = await startFluxTestEnv();
+  try {
+    await createExternalArtifact(env.client, 'demo-artifact', 'system/demo');
+    await env.client.create(helmRelease('forever', { install: { remediation: { retries: -1 } } }));
+    const hr = await eventually('installed', async () => {
+      const o = await env.client.get(HR('forever'));
+      return readyOf(o)?.status === 'True' && o;
+    });
+    assert.equal(readyOf(hr)!.reason, 'InstallSucceeded');
+  } finally {
+    await env.stop();
+  }
+});
