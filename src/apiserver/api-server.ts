@@ -13,6 +13,8 @@ import { limitRanger } from './admission/limit-ranger.ts';
 import { resourceQuotaAdmission } from './admission/resource-quota.ts';
 import { ServiceAllocators } from './allocators.ts';
 import { APIServiceRegistration } from './apiservice-registration.ts';
+import { AggregatedAPIServices } from './aggregation/apiservice-controller.ts';
+import { AggregationBackends } from './aggregation/backends.ts';
 import { reconcileKubernetesService } from './kubernetes-service.ts';
 import { Authenticator, StaticTokens } from './auth/authenticator.ts';
 import { INTERNAL_USER } from './auth/user.ts';
@@ -55,12 +57,15 @@ export class ApiServer {
   readonly authenticator: Authenticator;
   readonly tokens = new StaticTokens();
   readonly special = new Map<string, SpecialHandler>();
+  /** In-process programs behind APIServices with `spec.service`, by `namespace/name` of the Service. */
+  readonly aggregation = new AggregationBackends();
   authorizer: Authorizer = allowAllAuthorizer;
   rbac?: RBAC;
   serviceAccountTokens?: ServiceAccountTokens;
   readonly deps: RegistryDeps;
   private readonly crdController: CRDController;
   private readonly apiservices: APIServiceRegistration;
+  private readonly aggregatedApis: AggregatedAPIServices;
   private readonly openapi: OpenAPIV3Publisher;
   private server?: Http2SecureServer;
   private compactionTimer?: NodeJS.Timeout;
@@ -92,6 +97,7 @@ export class ApiServer {
     }
     this.crdController = new CRDController(this.registry('apiextensions.k8s.io', 'customresourcedefinitions'), this.catalog, this.deps);
     this.apiservices = new APIServiceRegistration(this.registry('apiregistration.k8s.io', 'apiservices'), this.catalog);
+    this.aggregatedApis = new AggregatedAPIServices({ store: opts.store, catalog: this.catalog, backends: this.aggregation, apiservices: this.registry('apiregistration.k8s.io', 'apiservices'), services: this.registry('', 'services'), endpointSlices: this.registry('discovery.k8s.io', 'endpointslices') });
     this.openapi = new OpenAPIV3Publisher(() => this.catalog.allTypes());
     this.catalog.onChange(() => this.openapi.invalidate());
   }
@@ -115,6 +121,7 @@ export class ApiServer {
     this.rbac = await enableRBAC(this);
     await this.crdController.start();
     await this.apiservices.start();
+    await this.aggregatedApis.start();
     this.startCompaction();
     const pipeline = createPipeline({
       catalog: this.catalog,
@@ -153,12 +160,14 @@ export class ApiServer {
   async settled(): Promise<void> {
     await this.crdController.settled();
     await this.apiservices.settled();
+    await this.aggregatedApis.settled();
   }
 
   async stop(): Promise<void> {
     this.isReady = false;
     clearInterval(this.compactionTimer);
     this.crdController.stop();
+    this.aggregatedApis.stop();
     this.rbac?.stop();
     for (const close of [...this.openWatches]) close();
     const server = this.server;

@@ -19,7 +19,7 @@ export interface AggregatedGroupVersion {
   handler: AggregatedHandler;
 }
 
-export type AggregatedHandler = (req: import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest, res: import('node:http').ServerResponse | import('node:http2').Http2ServerResponse, path: string) => Promise<void>;
+export type AggregatedHandler = (request: import('./aggregation/backends.ts').AggregatedRequest) => Promise<void>;
 
 /** Versions of a group in preference order (stable before beta before alpha, newer first). */
 export function compareVersions(a: string, b: string): number {

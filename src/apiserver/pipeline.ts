@@ -78,10 +78,12 @@ export function createPipeline(deps: PipelineDeps) {
       }
       if (!served) {
         const aggregated = deps.catalog.aggregatedFor(info.group, info.version);
-        if (aggregated) return await aggregated.handler(req, res, path);
+        if (aggregated) {
+          const serve = (s: ServedResource, body?: Buffer) => dispatch(deps, s, info, req, res, url.searchParams, user, warnings, body);
+          return await aggregated.handler({ req, res, info, query: url.searchParams, user, warnings, serve });
+        }
         throw pathNotFound();
       }
-      if (!served.type.namespaced && info.namespace && info.resource !== 'namespaces') throw pathNotFound();
       await dispatch(deps, served, info, req, res, url.searchParams, user, warnings);
     } catch (err) {
       setWarnings(res, warnings);
@@ -122,8 +124,11 @@ async function dispatch(
   query: URLSearchParams,
   user: UserInfo,
   warnings: string[],
+  /** The body, when an aggregated backend has already read it. */
+  preread?: Buffer,
 ): Promise<void> {
   const { type } = served;
+  if (!type.namespaced && info.namespace && info.resource !== 'namespaces') throw pathNotFound();
   const sub = info.subresource;
   if (sub && !type.subresources.includes(sub)) throw pathNotFound();
   const read = { served, namespace: type.namespaced ? info.namespace : '', name: info.name, subresource: sub, query, accept: req.headers.accept };
@@ -133,7 +138,7 @@ async function dispatch(
   if (info.verb === 'watch') return handleWatch(read, req, res, deps.watch);
   if (sub === 'scale' && req.method === 'GET') return handleScale(read, 'GET', res);
 
-  const body = await readBody(req);
+  const body = preread ?? (await readBody(req));
   const ctx = writeContext(query, { user, warnings }, req.headers['user-agent']);
   const w: WriteRequest = { ...read, contentType: req.headers['content-type'], body, ctx };
   const respondWithWarnings = async (fn: () => Promise<void>) => {

@@ -5,6 +5,7 @@ import { DEFAULT_DATA_DIR, runUp } from './up.ts';
 import { defaultTolerationSecondsOption, inventoryOption, nodeMonitorGracePeriodOption, nodesOption, nodeSettings, type NodeOptions } from './node-options.ts';
 import { registerNodeCommands } from './node.ts';
 import { registerPreflightCommand } from './preflight.ts';
+import { registerKubeconfigCommand } from './kubeconfig-command.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -39,5 +40,6 @@ program
 
 registerPreflightCommand(program);
 registerNodeCommands(program);
+registerKubeconfigCommand(program);
 
 await program.parseAsync(process.argv);

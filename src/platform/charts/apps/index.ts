@@ -1,5 +1,6 @@
 // The charts under packages/apps/ of the Cozystack tree that cozylab ships.
 
 import type { Chart } from '../chart.ts';
+import { tenantChart } from './tenant/index.ts';
 
-export const appsCharts: Chart[] = [];
+export const appsCharts: Chart[] = [tenantChart];

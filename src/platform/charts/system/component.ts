@@ -82,6 +82,8 @@ export interface ComponentSpec {
   crds?: CrdInput[];
   /** Other objects the real templates render (custom resources, ConfigMaps …). */
   extra?: (ctx: RenderContext) => KubeObject[];
+  /** The objects the templates read with `lookup` (see Chart.lookups). */
+  lookups?: Chart['lookups'];
 }
 
 /** `{release}`, `{fullname}` and `{value:<path>}` in a name, as the template's `include`s would give them. */
@@ -158,6 +160,7 @@ export function simulatedComponent(spec: ComponentSpec): Chart {
     values: structuredClone(spec.values ?? {}),
     ...(spec.valuesFiles ? { valuesFiles: structuredClone(spec.valuesFiles) } : {}),
     ...(spec.valuesSchema ? { valuesSchema: spec.valuesSchema } : {}),
+    ...(spec.lookups ? { lookups: spec.lookups } : {}),
     render(values: Values, release: ReleaseContext): KubeObject[] {
       const merged = mergeValues(spec.values, values);
       const labels = standardLabels({ name: spec.chart, instance: release.name, chart: chartLabel(spec.chart, version) });

@@ -19,7 +19,9 @@ export function startValuesReplicator(deps: OperatorDeps): RunningController {
   const sourceNs = flags.cozyValuesSecretNamespace;
   const selector = parseLabelSelector(flags.cozyValuesNamespaceSelector);
   const secrets = factory.informerFor(SECRET_GVK, { fieldSelector: `metadata.name=${name}` });
-  const namespaces = factory.informerFor(NAMESPACE_GVK);
+  // As the operator's cache holds only matching namespaces: a `cozystack-values` of its own in another
+  // namespace (tenant-root's, every tenant's) is not the replicator's to delete.
+  const namespaces = factory.informerFor(NAMESPACE_GVK, { labelSelector: flags.cozyValuesNamespaceSelector });
   const queue = new WorkQueue<string>({ clock });
 
   const selected = (ns: KubeObject) => matches(selector, ns.metadata.labels);

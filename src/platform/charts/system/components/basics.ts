@@ -1,10 +1,13 @@
 // cozystack-basics: the root tenant (namespace tenant-root, its cozystack-values Secret and the
-// HelmRelease `tenant-root` of kind Tenant) and the cozy-public namespace
-// (packages/system/cozystack-basics/templates/{tenant-root,cozy-public}.yaml).
+// HelmRelease `tenant-root` of kind Tenant), the cozy-public namespace, and the roles every tenant's
+// RoleBindings point at (packages/system/cozystack-basics/templates/{tenant-root,cozy-public,
+// cozystack-values-secret,clusterroles,dashboard-role}.yaml). The no-delete label on tenant-root is
+// enforced by the platform's no-delete guardrail (platform/admission/no-delete-guardrail.ts).
 
 import { stringify } from 'yaml';
 import type { KubeObject } from '../../../../machinery/object.ts';
 import type { RenderContext } from '../component.ts';
+import { tenantClusterRoles, tenantDashboardRole } from './basics-clusterroles.ts';
 
 export function basicsObjects(ctx: RenderContext): KubeObject[] {
   const cluster = (ctx.values._cluster ?? {}) as Record<string, unknown>;
@@ -19,6 +22,8 @@ export function basicsObjects(ctx: RenderContext): KubeObject[] {
   return [
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'tenant-root', labels: nsLabels } },
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'cozy-public' } },
+    ...tenantClusterRoles(),
+    tenantDashboardRole(),
     {
       apiVersion: 'v1', kind: 'Secret', type: 'Opaque',
       metadata: { name: 'cozystack-values', namespace: 'tenant-root', labels: { 'reconcile.fluxcd.io/watch': 'Enabled', 'internal.cozystack.io/managed-by-cozystack': '' } },

@@ -2,34 +2,15 @@
 // dashboards (Grafana), autoscaling and cluster helpers. No Prometheus, Loki or Elasticsearch:
 // prometheus-operator-crds only installs CRDs the VictoriaMetrics operator also understands.
 
-import type { KubeObject } from '../../../../machinery/object.ts';
-import type { ComponentSpec, RenderContext } from '../component.ts';
+import type { ComponentSpec } from '../component.ts';
 import { grafanaOperatorCrds } from '../crds/grafana-operator.ts';
 import { prometheusOperatorCrdsCrds } from '../crds/prometheus-operator-crds.ts';
 import { verticalPodAutoscalerCrdsCrds } from '../crds/vertical-pod-autoscaler-crds.ts';
 import { victoriaMetricsOperatorCrds } from '../crds/victoria-metrics-operator.ts';
+import { monitoringLookups, monitoringStack } from './monitoring-stack.ts';
 import { daemon, deploy } from './shorthand.ts';
 
 const VM = 'operator.victoriametrics.com/v1beta1';
-
-function monitoringStack(ctx: RenderContext): KubeObject[] {
-  const ns = ctx.namespace;
-  const m = (apiVersion: string, kind: string, name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion, kind, metadata: { name, namespace: ns, labels: ctx.labels }, spec });
-  const storages = [{ name: 'shortterm', retentionPeriod: '3d', deduplicationInterval: '15s' }, { name: 'longterm', retentionPeriod: '14d', deduplicationInterval: '5m' }];
-  return [
-    ...storages.flatMap((s) => [
-      m(VM, 'VMCluster', s.name, { replicationFactor: 2, retentionPeriod: s.retentionPeriod,
-        vminsert: { replicaCount: 2 }, vmselect: { replicaCount: 2, extraArgs: { 'dedup.minScrapeInterval': s.deduplicationInterval } }, vmstorage: { replicaCount: 2 } }),
-      m(VM, 'VMAlert', `vmalert-${s.name}`, { datasource: { url: `http://vmselect-${s.name}.${ns}.svc:8481/select/0/prometheus` },
-        notifiers: [{ url: `http://vmalertmanager-alertmanager.${ns}.svc:9093` }], remoteWrite: { url: `http://vminsert-${s.name}.${ns}.svc:8480/insert/0/prometheus` } }),
-    ]),
-    m(VM, 'VMAlertmanager', 'alertmanager', { replicaCount: 3, configSecret: 'alertmanager' }),
-    m('operator.victoriametrics.com/v1', 'VLCluster', 'generic', { vlinsert: { replicaCount: 2 }, vlselect: { replicaCount: 2 }, vlstorage: { replicaCount: 2, retentionPeriod: '1' } }),
-    m('grafana.integreatly.org/v1beta1', 'Grafana', 'grafana', { config: { server: { root_url: `https://grafana.${String((ctx.values._cluster as Record<string, unknown> | undefined)?.['root-host'] ?? 'example.org')}` } } }),
-    m('postgresql.cnpg.io/v1', 'Cluster', 'grafana-db', { instances: 2, storage: { size: '10Gi' } }),
-    m('postgresql.cnpg.io/v1', 'Cluster', 'alerta-db', { instances: 2, storage: { size: '10Gi' } }),
-  ];
-}
 
 export const monitoringComponents: ComponentSpec[] = [
   { path: 'system/victoria-metrics-operator', chart: 'cozy-victoria-metrics-operator', upstream: { name: 'victoria-metrics-operator', version: '0.61.0', appVersion: 'v0.68.4' }, crds: victoriaMetricsOperatorCrds,
@@ -44,9 +25,8 @@ export const monitoringComponents: ComponentSpec[] = [
       deploy('grafana-dashboards', 'ghcr.io/cozystack/cozystack/grafana-dashboards:v1.6.2', { container: 'nginx', selector: { app: 'grafana-dashboards' }, labels: { app: 'grafana-dashboards' }, serviceAccount: false,
         service: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] } }),
     ] },
-  // The monitoring stack of a tenant (root: release `monitoring` in cozy-monitoring; others: `monitoring-system`).
-  { path: 'system/monitoring', chart: 'monitoring', extra: monitoringStack,
-    workloads: [deploy('alerta', 'alerta/alerta-web:9.1.0', { selector: { app: 'alerta' }, labels: { app: 'alerta' }, serviceAccount: false, service: { ports: [{ name: 'http', port: 80, targetPort: 8080 }] } })] },
+  // The monitoring stack of a tenant, rendered by the monitoring module as `monitoring-system`.
+  { path: 'system/monitoring', chart: 'monitoring', extra: monitoringStack, lookups: monitoringLookups },
   { path: 'system/monitoring-agents', chart: 'cozy-monitoring-agents', values: { global: { target: 'tenant-root' } },
     workloads: [
       daemon('{release}-fluent-bit', 'cr.fluentbit.io/fluent/fluent-bit:3.2.8', { container: 'fluent-bit', selector: { 'app.kubernetes.io/name': 'fluent-bit', 'app.kubernetes.io/instance': '{release}' }, labels: { 'app.kubernetes.io/name': 'fluent-bit', 'helm.sh/chart': 'fluent-bit-0.48.9', 'app.kubernetes.io/version': '3.2.8' } }),

@@ -10,6 +10,7 @@ import { kiloCrds } from '../crds/kilo.ts';
 import { kubeovnCrds } from '../crds/kubeovn.ts';
 import { metallbCrds } from '../crds/metallb.ts';
 import { multusCrds } from '../crds/multus.ts';
+import { INGRESS_NGINX, ingressNginxObjects } from './ingress-nginx.ts';
 import { cozyImage, daemon, deploy } from './shorthand.ts';
 
 const CILIUM = { name: 'cilium', version: '1.19.5', appVersion: '1.19.5' };
@@ -63,15 +64,9 @@ export const networkComponents: ComponentSpec[] = [
       daemon('{release}-speaker', cozyImage('metallb-speaker'), { container: 'speaker', component: 'speaker', hostNetwork: true }),
     ] },
   { path: 'system/gateway-api-crds', chart: 'cozy-gateway-api-crds', crds: gatewayApiCrdsCrds },
-  { path: 'system/ingress-nginx', chart: 'cozy-ingress-nginx', upstream: { name: 'ingress-nginx', version: '4.11.2', appVersion: '1.11.2' },
-    values: { 'ingress-nginx': { controller: { replicaCount: 2 } } },
-    workloads: [deploy('{fullname}-controller', 'ghcr.io/cozystack/ingress-nginx-with-protobuf-exporter/controller:v1.11.2', { container: 'controller', component: 'controller',
-      replicasValue: 'ingress-nginx.controller.replicaCount', serviceAccount: '{fullname}',
-      containers: [
-        { name: 'controller', image: 'ghcr.io/cozystack/ingress-nginx-with-protobuf-exporter/controller:v1.11.2', ports: [{ name: 'http', containerPort: 80 }, { name: 'https', containerPort: 443 }] },
-        { name: 'protobuf-exporter', image: 'ghcr.io/kvaps/ingress-nginx-with-protobuf-exporter/protobuf-exporter:v1.11.2', requests: { cpu: '5m', memory: '16Mi' } },
-      ],
-      service: { name: '{fullname}-controller', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } })] },
+  { path: 'system/ingress-nginx', chart: 'cozy-ingress-nginx', upstream: INGRESS_NGINX,
+    values: { 'ingress-nginx': { controller: { replicaCount: 2, ingressClassResource: { name: 'nginx', controllerValue: 'k8s.io/ingress-nginx' }, service: { type: 'LoadBalancer' } } } },
+    extra: ingressNginxObjects },
   { path: 'system/external-dns', chart: 'cozy-external-dns', upstream: { name: 'external-dns', version: '1.20.0', appVersion: '0.20.0' }, crds: externalDnsCrds,
     workloads: [deploy('{fullname}', 'registry.k8s.io/external-dns/external-dns:v0.20.0', { container: 'external-dns', service: { ports: [{ name: 'http', port: 7979 }] } })] },
   { path: 'system/ouroboros', chart: 'cozy-ouroboros', upstream: { name: 'ouroboros', version: '0.8.1', appVersion: '0.8.1' },

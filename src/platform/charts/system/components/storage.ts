@@ -8,7 +8,8 @@ import { piraeusOperatorCrdsCrds } from '../crds/piraeus-operator-crds.ts';
 import { snapshotControllerCrds } from '../crds/snapshot-controller.ts';
 import { veleroCrds } from '../crds/velero.ts';
 import { vsnapCrdCrds } from '../crds/vsnap-crd.ts';
-import { cozyImage, daemon, deploy, stateful } from './shorthand.ts';
+import { SEAWEEDFS, seaweedfsObjects } from './seaweedfs.ts';
+import { cozyImage, daemon, deploy } from './shorthand.ts';
 
 export const storageComponents: ComponentSpec[] = [
   { path: 'system/piraeus-operator-crds', chart: 'cozy-piraeus-operator-crds', crds: piraeusOperatorCrdsCrds },
@@ -82,22 +83,18 @@ export const storageComponents: ComponentSpec[] = [
   { path: 'system/backupstrategy-controller', chart: 'cozy-backupstrategy-controller', crds: backupstrategyControllerCrds, values: { backupStrategyController: { replicas: 2 } },
     workloads: [deploy('backupstrategy-controller', cozyImage('backupstrategy-controller'), { replicasValue: 'backupStrategyController.replicas', selector: { app: 'backupstrategy-controller' }, labels: { app: 'backupstrategy-controller' } })] },
   // The SeaweedFS system chart, rendered per tenant by the seaweedfs module (`seaweedfs-system`).
-  { path: 'system/seaweedfs', chart: 'cozy-seaweedfs', upstream: { name: 'seaweedfs', version: '4.31.0', appVersion: '4.31' },
-    values: { seaweedfs: { fullnameOverride: 'seaweedfs', master: { replicas: 3 }, filer: { replicas: 2 }, volume: { replicas: 2 }, s3: { replicas: 2 } } },
-    workloads: [
-      stateful('seaweedfs-master', 'chrislusf/seaweedfs:4.31', { container: 'seaweedfs', component: 'master', replicasValue: 'seaweedfs.master.replicas', service: { ports: [{ name: 'swfs-master', port: 9333 }], headless: true }, volumeClaims: [{ name: 'data-0', storage: '10Gi' }] }),
-      stateful('seaweedfs-filer', 'chrislusf/seaweedfs:4.31', { container: 'seaweedfs', component: 'filer', replicasValue: 'seaweedfs.filer.replicas', service: { ports: [{ name: 'swfs-filer', port: 8888 }], headless: true } }),
-      stateful('seaweedfs-volume', 'chrislusf/seaweedfs:4.31', { container: 'seaweedfs', component: 'volume', replicasValue: 'seaweedfs.volume.replicas', service: { ports: [{ name: 'swfs-volume', port: 8080 }], headless: true }, volumeClaims: [{ name: 'data1', storage: '10Gi' }] }),
-      deploy('seaweedfs-s3', 'chrislusf/seaweedfs:4.31', { container: 'seaweedfs', component: 's3', replicasValue: 'seaweedfs.s3.replicas', service: { ports: [{ name: 'swfs-s3', port: 8333 }] } }),
-      deploy('seaweedfs-objectstorage-provisioner', 'ghcr.io/seaweedfs/seaweedfs-cosi-driver:v0.3.1', { component: 'objectstorage-provisioner', containers: [
-        { name: 'seaweedfs-cosi-driver', image: 'ghcr.io/seaweedfs/seaweedfs-cosi-driver:v0.3.1' },
-        { name: 'seaweedfs-cosi-sidecar', image: cozyImage('objectstorage-sidecar'), requests: { cpu: '5m', memory: '16Mi' } },
-      ] }),
-    ] },
+  { path: 'system/seaweedfs', chart: 'cozy-seaweedfs', upstream: SEAWEEDFS,
+    values: { global: { serviceAccountName: 'tenant-foo-seaweedfs' }, seaweedfs: { fullnameOverride: 'seaweedfs', master: { replicas: 3 }, filer: { replicas: 2 }, volume: { replicas: 2 }, s3: { replicas: 2 } } },
+    extra: seaweedfsObjects },
   // The filer's PostgreSQL (`seaweedfs-db`), a CloudNativePG Cluster.
-  { path: 'system/seaweedfs-db', chart: 'cozy-seaweedfs-db', values: { replicas: 2, size: '10Gi' },
-    extra: (ctx) => [{ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'seaweedfs-db', namespace: ctx.namespace, labels: ctx.labels },
-      spec: { instances: ctx.values.replicas ?? 2, storage: { size: ctx.values.size ?? '10Gi' } } }] },
+  { path: 'system/seaweedfs-db', chart: 'cozy-seaweedfs-db', values: { db: { replicas: 2, size: '10Gi' } },
+    extra: (ctx) => {
+      const db = (ctx.values.db ?? {}) as Record<string, unknown>;
+      const storage: Record<string, unknown> = { size: db.size ?? '10Gi' };
+      if (db.storageClass) storage.storageClass = db.storageClass;
+      return [{ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'seaweedfs-db', namespace: ctx.namespace, labels: ctx.labels },
+        spec: { instances: db.replicas ?? 2, storage, ...(db.resources ? { resources: db.resources } : {}) } }];
+    } },
   // A Bucket's system chart: the bucket UI next to the COSI BucketClaim.
   { path: 'system/bucket', chart: 'cozy-bucket', values: { bucketName: 'cozystack' },
     workloads: [deploy('{value:bucketName}-ui', cozyImage('s3manager'), { container: 's3manager', selector: { app: 'bucket-ui' }, labels: { app: 'bucket-ui' }, serviceAccount: false, service: { ports: [{ name: 'http', port: 8080 }] } })] },

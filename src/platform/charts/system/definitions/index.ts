@@ -8,6 +8,7 @@ import { infoDefinition } from './info.ts';
 import { ingressDefinition } from './ingress.ts';
 import { monitoringDefinition } from './monitoring.ts';
 import { seaweedfsDefinition } from './seaweedfs.ts';
+import { tenantDefinition } from './tenant.ts';
 
 /** Builds the cluster-scoped `cozystack.io/v1alpha1` ApplicationDefinition of one app. */
 export type ApplicationDefinitionSource = () => KubeObject;
@@ -18,4 +19,5 @@ export const applicationDefinitions: ReadonlyMap<string, ApplicationDefinitionSo
   ['monitoring', monitoringDefinition],
   ['seaweedfs', seaweedfsDefinition],
   ['info', infoDefinition],
+  ['tenant', tenantDefinition],
 ]);
