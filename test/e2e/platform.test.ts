@@ -142,6 +142,21 @@ describe('the default install (isp-full)', () => {
     assert.match(change.stderr, /the variant is chosen at install; changing it is a reinstall/);
   });
 
+  test('a change in the platform description upgrades the releases it reaches (new revision), nothing by hand', async () => {
+    const history = () => ((items(c, ['get', 'helmreleases', '-n', 'cozy-kubeovn']).find((h) => h.metadata.name === 'kubeovn')?.status as { history?: Array<{ version: number }> } | undefined)?.history ?? []).map((h) => h.version);
+    assert.deepEqual(history(), [1]);
+    const patch = { spec: { components: { platform: { values: { networking: { podCIDR: '10.250.0.0/16', podGateway: '10.250.0.1' } } } } } };
+    const r = c.kubectl(['patch', 'package', 'cozystack.cozystack-platform', '--type=merge', '-p', JSON.stringify(patch)]);
+    assert.equal(r.code, 0, r.stderr);
+    await waitFor(() => (history()[0] === 2 ? true : undefined), 'kubeovn upgraded to revision 2');
+    const values = c.kubectl(['get', 'hr', 'kubeovn', '-n', 'cozy-kubeovn', '-o', 'jsonpath={.spec.values}']).stdout;
+    assert.match(values, /10\.250\.0\.0\/16/);
+    await waitFor(() => (readyReleases(c).notReady.length === 0 ? true : undefined), 'every HelmRelease Ready again');
+    // A release the change does not reach keeps its revision.
+    const reloader = items(c, ['get', 'helmreleases', '-n', 'cozy-reloader']).find((h) => h.metadata.name === 'reloader');
+    assert.deepEqual(((reloader?.status as { history?: Array<{ version: number }> }).history ?? []).map((h) => h.version), [1]);
+  });
+
   test('disabling a package after install leaves it installed, and the platform says how to remove it', async () => {
     const victim = items(c, ['get', 'packages']).map((p) => p.metadata.name).find((n) => n !== 'cozystack.cozystack-platform')!;
     const patch = { spec: { components: { platform: { values: { bundles: { disabledPackages: [victim] } } } } } };
