@@ -226,3 +226,42 @@ describe('the default variant', () => {
     }, `the HelmReleases of ${name} Ready`, 30_000);
   });
 });
+
+for (const [variant, check] of [
+  ['isp-hosted', (all: string[], pkgs: Item[]) => {
+    // The hosted branch: networking without kube-ovn, no LINSTOR, no IaaS bundle.
+    assert.ok(!all.includes('cozy-kubeovn/kubeovn'));
+    assert.ok(!all.some((r) => r.startsWith('cozy-linstor/')));
+    assert.ok(!all.includes('cozy-kubevirt/kubevirt'));
+    assert.equal(pkgs.find((p) => p.metadata.name === 'cozystack.networking')?.spec?.variant, 'noop');
+    assert.ok(all.includes('cozy-system/postgres-rd'), 'the PaaS bundle');
+  }],
+  ['isp-full-generic', (all: string[], pkgs: Item[]) => {
+    assert.equal(pkgs.find((p) => p.metadata.name === 'cozystack.networking')?.spec?.variant, 'kubeovn-cilium-generic');
+    assert.ok(all.includes('cozy-kubeovn/kubeovn') && all.includes('cozy-kubevirt/kubevirt'));
+    assert.ok(all.includes('cozy-backup-controller/backupstrategy-controller'));
+  }],
+] as const) {
+  describe(`the ${variant} variant`, () => {
+    let c: TestCluster;
+    before(async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
+      const file = join(dir, 'platform.yaml');
+      writeFileSync(file, platformYaml(variant));
+      c = await startCluster({ platform: true, extraArgs: ['--platform', file] });
+      await waitForOutput(c, READY_LINE);
+    });
+    after(async () => {
+      await c.stop();
+      c.cleanup();
+    });
+
+    test('installs its set of packages, every HelmRelease READY True', () => {
+      const { all, notReady } = readyReleases(c);
+      assert.deepEqual(notReady, []);
+      const expected = expectedReleases(c);
+      assert.deepEqual(expected.filter((r) => !all.includes(r)), []);
+      check(all, items(c, ['get', 'packages']));
+    });
+  });
+}

@@ -3,6 +3,8 @@
 // --namespace cozy-system --create-namespace`, the operator it runs (which installs Flux, the CRDs and
 // the platform source), then the Platform Package, then HelmReleases until every one is Ready.
 
+import { customResourceDefinition } from '../charts/lib/crd.ts';
+import { ciliumCrds } from '../charts/system/crds/cilium.ts';
 import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { Clock, InformerFactory, KubeClient } from '../../controller/index.ts';
@@ -50,6 +52,7 @@ export async function runInstallStages(deps: InstallerDeps, opts: InstallOptions
   const stages = opts.kubernetesOnly ? 2 : 3;
   await talosStage(deps, stages);
   await kubernetesStage(deps, stages);
+  if (!opts.kubernetesOnly && (opts.platformPackage?.spec?.variant ?? '') === 'isp-hosted') await hostedCniStage(deps);
   if (opts.kubernetesOnly) return;
   await cozystackStage(deps, opts);
 }
@@ -74,6 +77,18 @@ async function kubernetesStage(deps: InstallerDeps, stages: number): Promise<voi
   await until(deps, () => accounts.get('default', 'default'));
   const version = (await deps.client.list({ apiVersion: 'v1', kind: 'Node' })).items[0]?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined;
   deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers and the default ServiceAccount ready`.replace('  ', ' '));
+}
+
+/**
+ * isp-hosted runs on a cluster that brings its own CNI and storage: the platform installs no
+ * networking, yet every tenant renders Cilium policies. The simulated host runs Cilium, as the
+ * hosted install requires, so its cilium.io kinds are there before Cozystack.
+ */
+async function hostedCniStage(deps: InstallerDeps): Promise<void> {
+  for (const crd of ciliumCrds.map(customResourceDefinition)) {
+    await deps.client.patch({ apiVersion: crd.apiVersion, kind: crd.kind, name: crd.metadata.name! }, 'apply', crd, { fieldManager: 'host-cni', force: true });
+  }
+  deps.log('      hosted cluster: its own CNI (Cilium, cilium.io CRDs) and StorageClasses are in place');
 }
 
 async function cozystackStage(deps: InstallerDeps, opts: InstallOptions): Promise<void> {

@@ -14,10 +14,11 @@ const BODY = [
   'cozystack-basics', 'backupstrategy-controller', 'backup-controller', 'velero',
   'vertical-pod-autoscaler', 'metrics-server', 'monitoring-agents', 'goldpinger',
   'prometheus-operator-crds', 'grafana-operator', 'etcd-operator', 'postgres-operator', 'objectstorage-controller',
+  'bucket-application',
 ];
 const IAAS = [
   'kubevirt', 'kubevirt-cdi', 'kamaji', 'capi-operator', 'capi-provider-bootstrap-kubeadm', 'capi-provider-core',
-  'capi-provider-cp-kamaji', 'capi-provider-infra-kubevirt', 'bucket-application', 'kubernetes-application',
+  'capi-provider-cp-kamaji', 'capi-provider-infra-kubevirt', 'kubernetes-application',
   'virtualprivatecloud-application', 'vm-disk-application', 'vm-instance-application',
 ];
 const PAAS = [

@@ -42,7 +42,6 @@ export function iaasBundle(values: Values, pkgs: PackageList): void {
   pkgs.add('cozystack.capi-provider-core');
   pkgs.add('cozystack.capi-provider-cp-kamaji');
   pkgs.add('cozystack.capi-provider-infra-kubevirt');
-  pkgs.add('cozystack.bucket-application');
   pkgs.add('cozystack.kubernetes-application', 'kubevirt');
   pkgs.add('cozystack.virtualprivatecloud-application', 'kubevirt');
   pkgs.add('cozystack.vm-disk-application', 'kubevirt');

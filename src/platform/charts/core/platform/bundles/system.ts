@@ -80,6 +80,9 @@ export function systemBundle(values: Values, pkgs: PackageList, lookup: Lookup):
   pkgs.add('cozystack.backup-controller');
   // velero is a default package: backupstrategy-controller hard-depends on it.
   pkgs.add('cozystack.velero');
+  // bucket-application sits in the system bundle, as Cozystack moved it after 1.6.2: backupstrategy-controller
+  // hard-depends on it, so in the iaas bundle it left a system-on/iaas-off install (isp-hosted) DependenciesNotReady.
+  pkgs.add('cozystack.bucket-application');
   pkgs.add('cozystack.vertical-pod-autoscaler');
   pkgs.add('cozystack.metrics-server');
   pkgs.add('cozystack.monitoring-agents', 'default', { 'monitoring-agents': { values: { global: { target: 'tenant-root' } } } });
