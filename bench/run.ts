@@ -2,10 +2,14 @@
 
 import { apiBenchmark } from './api.bench.ts';
 import { platformBenchmark } from './platform.bench.ts';
+import { podsBenchmark } from './pods.bench.ts';
+import { tenantsBenchmark } from './tenants.bench.ts';
 
 const report = (line: string) => console.log(line);
 
 console.log(`# cozylab benchmarks (${new Date().toISOString()}, node ${process.version})`);
 await apiBenchmark(report);
 await platformBenchmark(report);
+await podsBenchmark(report);
+await tenantsBenchmark(report);
 process.exit(0);

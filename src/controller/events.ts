@@ -57,7 +57,8 @@ export class EventRecorder {
     const involved = involvedObjectOf(about);
     // Cluster-scoped objects get their Events in "default", as client-go's recorder does.
     const namespace = involved.namespace || 'default';
-    const key = [this.opts.component, this.opts.host ?? '', involved.kind, involved.namespace ?? '', involved.name, involved.uid ?? '', involved.apiVersion ?? '', type, reason, message].join('\u0000');
+    // client-go's getEventKey: the same event about another field (container) of the object is another Event.
+    const key = [this.opts.component, this.opts.host ?? '', involved.kind, involved.namespace ?? '', involved.name, involved.fieldPath ?? '', involved.uid ?? '', involved.apiVersion ?? '', type, reason, message].join('\u0000');
     const now = formatTime(this.clock.now());
     try {
       const previous = this.recent.get(key);

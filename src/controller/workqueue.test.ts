@@ -104,3 +104,12 @@ test('shutDown drains what is queued, then get answers undefined; waiting adds a
   q2.add('c');
   assert.equal(q2.length, 0);
 });
+
+test('with priorityOf, the highest-priority waiting item goes first and equal ones keep their order', async () => {
+  const priority: Record<string, number> = { low: 0, high: 5, mid: 2, mid2: 2 };
+  const q = new WorkQueue<string>({ priorityOf: (item) => priority[item] ?? 0 });
+  for (const item of ['low', 'mid', 'high', 'mid2']) q.add(item);
+  const order: Array<string | undefined> = [];
+  for (let i = 0; i < 4; i++) order.push(await q.get());
+  assert.deepEqual(order, ['high', 'mid', 'mid2', 'low']);
+});

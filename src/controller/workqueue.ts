@@ -15,8 +15,13 @@ export interface RateLimitOptions {
   burst?: number;
 }
 
-export interface WorkQueueOptions extends RateLimitOptions {
+export interface WorkQueueOptions<T = string> extends RateLimitOptions {
   clock?: Clock;
+  /**
+   * Items waiting are handed out highest priority first (equal ones in the order added), as
+   * controller-runtime's priority queue; read when an item is handed out. Default: first in, first out.
+   */
+  priorityOf?: (item: T) => number;
 }
 
 /** client-go's DefaultControllerRateLimiter: the larger of per-item exponential backoff and a token bucket. */
@@ -72,10 +77,12 @@ export class WorkQueue<T = string> {
   private readonly getters: Array<(item: T | undefined) => void> = [];
   private readonly limiter: ControllerRateLimiter<T>;
   private readonly clock: Clock;
+  private readonly priorityOf?: (item: T) => number;
   private shutting = false;
 
-  constructor(opts: WorkQueueOptions = {}) {
+  constructor(opts: WorkQueueOptions<T> = {}) {
     this.clock = opts.clock ?? realClock;
+    this.priorityOf = opts.priorityOf;
     this.limiter = new ControllerRateLimiter<T>(this.clock, opts);
   }
 
@@ -148,10 +155,24 @@ export class WorkQueue<T = string> {
   }
 
   private take(): T {
-    const item = this.queue.shift()!;
+    const item = this.priorityOf ? this.queue.splice(this.highest(this.priorityOf), 1)[0]! : this.queue.shift()!;
     this.processing.add(item);
     this.dirty.delete(item);
     return item;
+  }
+
+  /** The index of the first waiting item of the highest priority. */
+  private highest(priorityOf: (item: T) => number): number {
+    let best = 0;
+    let bestPriority = -Infinity;
+    this.queue.forEach((item, i) => {
+      const p = priorityOf(item);
+      if (p > bestPriority) {
+        best = i;
+        bestPriority = p;
+      }
+    });
+    return best;
   }
 
   private handOut(): void {

@@ -15,7 +15,7 @@ import { advance, beginTermination, exitsOnItsOwn, finishTermination, newContain
 import { ImageProfiles, normalizeImage } from './image-profiles.ts';
 import type { Inventory } from './inventory.ts';
 import { podCIDRFor } from './node-object.ts';
-import { isTerminal, podSpec, type Container, type Pod } from './pod-facts.ts';
+import { isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, type Container, type Pod } from './pod-facts.ts';
 import { podStatus } from './pod-status.ts';
 import { claimNamesOf, podVolumesReady } from '../storage/pod-volumes.ts';
 import { isFailed } from './simulated-power.ts';
@@ -44,11 +44,26 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   const { client, factory, clock, inventory } = deps;
   const profiles = deps.profiles ?? new ImageProfiles();
   const pods = factory.informerFor<Pod>({ apiVersion: 'v1', kind: 'Pod' });
+  pods.addIndex(POD_NODE_INDEX, podNodeIndex);
   const nodes = factory.informerFor({ apiVersion: 'v1', kind: 'Node' });
   const claims = factory.informerFor({ apiVersion: 'v1', kind: 'PersistentVolumeClaim' });
   const queue = new WorkQueue<string>({ clock });
   const machines = new Map(inventory.nodes.map((n, i) => [n.name, { machine: n, index: i }]));
   const runs = new Map<string, PodRun>();
+  /** node → keys of the runs on it, so a node's addresses are found without a walk over every pod. */
+  const runsOn = new Map<string, Set<string>>();
+  const setRun = (key: string, run: PodRun) => {
+    runs.set(key, run);
+    let keys = runsOn.get(run.node);
+    if (!keys) runsOn.set(run.node, (keys = new Set()));
+    keys.add(key);
+  };
+  const dropRun = (key: string) => {
+    const run = runs.get(key);
+    if (!run) return;
+    runs.delete(key);
+    runsOn.get(run.node)?.delete(key);
+  };
   const images = new Map<string, Set<string>>();
   const recorders = new Map<string, EventRecorder>();
 
@@ -74,11 +89,14 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     const cidr = String((nodes.get(undefined, node)?.spec as { podCIDR?: string })?.podCIDR || podCIDRFor(machines.get(node)!.index));
     const [base, bits] = cidr.split('/');
     const size = 2 ** (32 - Number(bits));
-    const used = new Set<string>();
-    for (const r of runs.values()) if (r.node === node && r.podIP) used.add(r.podIP);
-    for (const p of pods.list()) if (podSpec(p).nodeName === node && !isTerminal(p) && p.status?.podIP) used.add(String(p.status.podIP));
+    const used = new Set<number>();
+    for (const key of runsOn.get(node) ?? []) {
+      const ip = runs.get(key)?.podIP;
+      if (ip) used.add(ipToInt(ip));
+    }
+    for (const p of pods.byIndex(POD_NODE_INDEX, node)) if (!isTerminal(p) && p.status?.podIP) used.add(ipToInt(String(p.status.podIP)));
     const start = ipToInt(base!);
-    for (let i = 2; i < size - 1; i++) if (!used.has(intToIp(start + i))) return intToIp(start + i);
+    for (let i = 2; i < size - 1; i++) if (!used.has(start + i)) return intToIp(start + i);
     throw new Error(`failed to allocate a pod IP on node ${node}: ${cidr} is exhausted`);
   }
 
@@ -132,12 +150,15 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     };
   }
 
+  /** Records the events at once (named in their order), as the kubelet's recorder does not wait for one to post the next. */
   async function record(pod: Pod, node: string, events: RuntimeEvent[]): Promise<void> {
-    for (const e of events) {
-      const fieldPath = `spec.${e.container.init ? 'initContainers' : 'containers'}{${e.container.name}}`;
-      const about = { apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name!, uid: pod.metadata.uid, fieldPath };
-      await recordEvent(recorderFor(node), e.type, about, e.reason, e.message);
-    }
+    await Promise.all(
+      events.map((e) => {
+        const fieldPath = `spec.${e.container.init ? 'initContainers' : 'containers'}{${e.container.name}}`;
+        const about = { apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name!, uid: pod.metadata.uid, fieldPath };
+        return recordEvent(recorderFor(node), e.type, about, e.reason, e.message);
+      }),
+    );
   }
 
   async function writeStatus(pod: Pod, run: PodRun, now: number, terminating = false): Promise<void> {
@@ -180,23 +201,23 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     finishTermination(run);
     await writeStatus(pod, run, now, true);
     await removePod(pod);
-    runs.delete(key);
+    dropRun(key);
     return undefined;
   }
 
   async function reconcile(key: string) {
     const pod = pods.getByKey(key);
     if (!pod) {
-      runs.delete(key);
+      dropRun(key);
       return;
     }
     const node = podSpec(pod).nodeName;
     if (!node || !machines.has(node)) return;
     // A failed machine's kubelet is gone, and what it knew with it; back, it takes over from the pod's status.
-    if (isFailed(nodes.get(undefined, node))) return void runs.delete(key);
+    if (isFailed(nodes.get(undefined, node))) return void dropRun(key);
     let run = runs.get(key);
     if (run && run.uid !== pod.metadata.uid) {
-      runs.delete(key);
+      dropRun(key);
       run = undefined;
     }
     const now = clock.now().getTime();
@@ -206,7 +227,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       // Volumes are mounted before anything starts; a claim becoming Bound wakes the pod (below).
       if (!podVolumesReady(pod, (ns, name) => claims.get(ns, name))) return;
       run = adopt(pod, node, now) ?? newRun(pod, node, now);
-      runs.set(key, run);
+      setRun(key, run);
       if (!run.sandboxReady) {
         // The kubelet acknowledges the pod first; the sandbox and containers follow.
         await writeStatus(pod, run, now);
@@ -237,7 +258,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   nodes.addEventHandler({
     onUpdate: (old, n) => {
       if (isFailed(old) === isFailed(n) || !machines.has(n.metadata.name!)) return;
-      for (const p of pods.list()) if (podSpec(p).nodeName === n.metadata.name) queue.add(objectKey(p));
+      for (const p of pods.byIndex(POD_NODE_INDEX, n.metadata.name!)) queue.add(objectKey(p));
     },
   });
 

@@ -15,7 +15,7 @@ import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
 import { isTerminal, podSpec, type Pod, type PodStatus } from './pod-facts.ts';
 import { decide } from './scheduling-decision.ts';
-import { nodeState } from './scheduling-filters.ts';
+import { SchedulingCache } from './scheduling-cache.ts';
 import { VolumeBinding } from '../storage/volume-binding.ts';
 
 export const SCHEDULER_NAME = 'default-scheduler';
@@ -45,22 +45,13 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
   const queue = new WorkQueue<string>({ clock });
   const recorder = new EventRecorder(client, { component: SCHEDULER_NAME, clock });
   const volumes = new VolumeBinding(factory);
-  /** Bound by us, not yet seen bound by the informer: counted on their node meanwhile. */
-  const assumed = new Map<string, string>();
+  const cache = new SchedulingCache(pods, nodes);
   const unschedulable = new Set<string>();
+  /** Binding cycles under way. */
+  const binding = new Set<Promise<void>>();
 
   function retryUnschedulable(): void {
     for (const key of unschedulable) queue.add(key);
-  }
-
-  function podsByNode(): Map<string, Pod[]> {
-    const byNode = new Map<string, Pod[]>();
-    for (const p of pods.list()) {
-      const node = podSpec(p).nodeName ?? assumed.get(objectKey(p));
-      if (!node || isTerminal(p)) continue;
-      byNode.set(node, [...(byNode.get(node) ?? []), p]);
-    }
-    return byNode;
   }
 
   /** Sets PodScheduled=False (and nominatedNodeName) when it differs from what the pod shows. */
@@ -94,42 +85,48 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
     }
   }
 
+  async function bind(key: string, pod: Pod, node: string): Promise<void> {
+    const { namespace, name } = pod.metadata;
+    try {
+      await volumes.selectNode(client, pod, node);
+      await client.createSubresource(refOf(pod), 'binding', {
+        apiVersion: 'v1',
+        kind: 'Binding',
+        metadata: { name, namespace, uid: pod.metadata.uid },
+        target: { apiVersion: 'v1', kind: 'Node', name: node },
+      });
+    } catch (err) {
+      cache.forget(key);
+      // Bound meanwhile (by someone else) or gone: the informer will tell.
+      if (isStatusError(err, 'Conflict') || isStatusError(err, 'NotFound')) return;
+      console.error(`scheduler: binding ${key} to ${node}:`, err);
+      queue.addRateLimited(key);
+      return;
+    }
+    await recordEvent(recorder, 'Normal', pod, 'Scheduled', `Successfully assigned ${namespace}/${name} to ${node}`);
+  }
+
   async function reconcile(key: string) {
     const pod = pods.getByKey(key);
     if (!pod || !needsScheduling(pod)) {
       unschedulable.delete(key);
       return;
     }
-    if (assumed.has(key)) return;
+    if (cache.isAssumed(key)) return;
     if ((podSpec(pod).schedulingGates ?? []).length > 0) {
       await markUnschedulable(pod, 'SchedulingGated', 'Scheduling is blocked due to non-empty scheduling gates');
       return;
     }
-    const byNode = podsByNode();
-    const states = nodes
-      .list()
-      .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1))
-      .map((n) => nodeState(n, byNode.get(n.metadata.name!) ?? []));
+    const states = cache.nodeStates();
     const volumeProblem = volumes.unschedulableMessage(pod, states.length);
     const decision = volumeProblem ? ({ kind: 'unschedulable', message: volumeProblem } as const) : decide(pod, states);
-    const { namespace, name } = pod.metadata;
     if (decision.kind === 'bind') {
-      try {
-        await volumes.selectNode(client, pod, decision.node);
-        await client.createSubresource(refOf(pod), 'binding', {
-          apiVersion: 'v1',
-          kind: 'Binding',
-          metadata: { name, namespace, uid: pod.metadata.uid },
-          target: { apiVersion: 'v1', kind: 'Node', name: decision.node },
-        });
-      } catch (err) {
-        // Bound meanwhile (by someone else) or gone: the informer will tell.
-        if (isStatusError(err, 'Conflict') || isStatusError(err, 'NotFound')) return;
-        throw err;
-      }
-      assumed.set(key, decision.node);
+      // As kube-scheduler: the pod counts on the node at once and is bound in its own binding
+      // cycle, while the next pod is scheduled.
+      cache.assume(pod, decision.node);
       unschedulable.delete(key);
-      await recordEvent(recorder, 'Normal', pod, 'Scheduled', `Successfully assigned ${namespace}/${name} to ${decision.node}`);
+      const cycle = bind(key, pod, decision.node).finally(() => binding.delete(cycle));
+      binding.add(cycle);
       return;
     }
     unschedulable.add(key);
@@ -152,7 +149,6 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
     onUpdate: (old, p) => {
       const key = objectKey(p);
       if (podSpec(p).nodeName) {
-        assumed.delete(key);
         if (!isTerminal(old) && isTerminal(p)) retryUnschedulable();
         return;
       }
@@ -161,9 +157,7 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
       if (relevant || !unschedulable.has(key)) queue.add(key);
     },
     onDelete: (p) => {
-      const key = objectKey(p);
-      assumed.delete(key);
-      unschedulable.delete(key);
+      unschedulable.delete(objectKey(p));
       if (podSpec(p).nodeName) retryUnschedulable();
     },
   });
@@ -191,6 +185,7 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
       queue.shutDown();
       await started;
       await controller?.stop();
+      await Promise.all(binding);
     },
   };
 }

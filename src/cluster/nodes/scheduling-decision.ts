@@ -2,8 +2,8 @@
 // balanced allocation, spreading a controller's pods), or explain the failure exactly as
 // kube-scheduler's FitError does and find preemption victims as DefaultPreemption does.
 
-import { filterNode, type FilterFailure, type NodeState } from './scheduling-filters.ts';
-import { nonZeroRequests, podRequests, podSpec, priorityOf, type Pod } from './pod-facts.ts';
+import { filterNode, nodeState, spreadGroupOf, type FilterFailure, type NodeState } from './scheduling-filters.ts';
+import { nonZeroRequests, podSpec, priorityOf, type Pod } from './pod-facts.ts';
 
 export type Decision =
   | { kind: 'bind'; node: string }
@@ -29,10 +29,7 @@ function fits(pod: Pod, node: NodeState, all: NodeState[]): boolean {
 
 /** The node as it would be without the given pods. */
 function withoutPods(node: NodeState, gone: Pod[], all: NodeState[]): { node: NodeState; all: NodeState[] } {
-  const pods = node.pods.filter((p) => !gone.includes(p));
-  const requested: Record<string, number> = {};
-  for (const p of pods) for (const [k, v] of Object.entries(podRequests(p))) requested[k] = (requested[k] ?? 0) + v;
-  const trimmed: NodeState = { ...node, pods, requested };
+  const trimmed = nodeState(node.node, node.pods.filter((p) => !gone.includes(p)), node.allocatable);
   return { node: trimmed, all: all.map((n) => (n.name === node.name ? trimmed : n)) };
 }
 
@@ -81,30 +78,17 @@ function postFilter(pod: Pod, failures: Map<string, FilterFailure>, states: Node
   return { message: '', candidate: candidates[0] };
 }
 
-function sameGroup(a: Pod, b: Pod): boolean {
-  if ((a.metadata.namespace ?? '') !== (b.metadata.namespace ?? '')) return false;
-  const ownerA = a.metadata.ownerReferences?.find((o) => o.controller);
-  const ownerB = b.metadata.ownerReferences?.find((o) => o.controller);
-  if (ownerA || ownerB) return ownerA?.uid === ownerB?.uid;
-  const la = a.metadata.labels ?? {};
-  return Object.keys(la).length > 0 && JSON.stringify(la) === JSON.stringify(b.metadata.labels ?? {});
-}
-
 function resourceScores(pod: Pod, node: NodeState): { least: number; balanced: number } {
   const want = nonZeroRequests(pod);
-  const used = { cpu: want.cpu, memory: want.memory };
-  for (const p of node.pods) {
-    const r = nonZeroRequests(p);
-    used.cpu += r.cpu;
-    used.memory += r.memory;
-  }
+  const used = { cpu: want.cpu + node.nonZeroRequested.cpu, memory: want.memory + node.nonZeroRequested.memory };
   const fraction = (r: 'cpu' | 'memory') => (node.allocatable[r] ? Math.min(1, used[r] / node.allocatable[r]!) : 1);
   const free = (r: 'cpu' | 'memory') => (node.allocatable[r] ? Math.max(0, Math.floor(((node.allocatable[r]! - used[r]) * 100) / node.allocatable[r]!)) : 0);
   return { least: Math.floor((free('cpu') + free('memory')) / 2), balanced: Math.floor((1 - Math.abs(fraction('cpu') - fraction('memory')) / 2) * 100) };
 }
 
 function pickNode(pod: Pod, feasible: NodeState[]): string {
-  const groupCounts = feasible.map((n) => n.pods.filter((p) => sameGroup(p, pod)).length);
+  const group = spreadGroupOf(pod);
+  const groupCounts = feasible.map((n) => (group ? n.groups.get(group) ?? 0 : 0));
   const maxCount = Math.max(0, ...groupCounts);
   let best = { name: '', score: -Infinity };
   feasible.forEach((n, i) => {

@@ -4,7 +4,7 @@
 
 import { labelSelectorFromObject, matches, type LabelSelectorObject } from '../../machinery/labels.ts';
 import type { KubeObject } from '../../machinery/object.ts';
-import { hostPorts, podRequests, podSpec, type Pod, type Requests } from './pod-facts.ts';
+import { hostPorts, nonZeroRequests, podRequests, podSpec, type Pod, type Requests } from './pod-facts.ts';
 import { milliCPU, quantityValue } from './quantity.ts';
 
 export interface Taint {
@@ -19,7 +19,15 @@ export interface NodeState {
   labels: Record<string, string>;
   allocatable: Requests;
   requested: Requests;
+  /** Requests for scoring (a container asking for nothing counts as 100m and 200Mi). */
+  nonZeroRequested: { cpu: number; memory: number };
   pods: Pod[];
+  /** The host ports the node's pods hold. */
+  usedPorts: Array<{ port: number; protocol: string; hostIP: string }>;
+  /** The node's pods that carry required anti-affinity terms (existing pods' anti-affinity). */
+  antiAffinityPods: Pod[];
+  /** How many of the node's pods are in each spreading group (see spreadGroupOf). */
+  groups: Map<string, number>;
 }
 
 /** Unschedulable: preemption might help; UnschedulableAndUnresolvable: it cannot. */
@@ -35,13 +43,62 @@ export const ERR_POD_AFFINITY = "node(s) didn't match pod affinity rules";
 export const ERR_POD_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
 export const ERR_EXISTING_ANTI_AFFINITY = "node(s) didn't satisfy existing pods anti-affinity rules";
 
-export function nodeState(node: KubeObject, pods: Pod[]): NodeState {
+export function allocatableOf(node: KubeObject): Requests {
   const alloc = ((node.status as { allocatable?: Record<string, unknown> })?.allocatable ?? {}) as Record<string, unknown>;
   const allocatable: Requests = {};
   for (const [k, v] of Object.entries(alloc)) allocatable[k] = k === 'cpu' ? milliCPU(v) : quantityValue(v);
+  return allocatable;
+}
+
+/**
+ * The group a pod is spread with: the pods of its controller, or (without one) the pods with exactly
+ * its labels; undefined for an unowned pod without labels.
+ */
+export function spreadGroupOf(pod: Pod): string | undefined {
+  const ns = pod.metadata.namespace ?? '';
+  const owner = pod.metadata.ownerReferences?.find((o) => o.controller);
+  if (owner) return `${ns}|uid|${owner.uid}`;
+  const labels = pod.metadata.labels ?? {};
+  return Object.keys(labels).length > 0 ? `${ns}|labels|${JSON.stringify(labels)}` : undefined;
+}
+
+interface PodFootprint {
+  requests: Requests;
+  nonZero: { cpu: number; memory: number };
+  ports: NodeState['usedPorts'];
+  antiAffinity: boolean;
+  group: string | undefined;
+}
+
+// Informer objects are replaced, never changed, on update: what a pod takes is read off it once.
+const footprints = new WeakMap<Pod, PodFootprint>();
+
+function footprintOf(p: Pod): PodFootprint {
+  let f = footprints.get(p);
+  if (!f) {
+    f = { requests: podRequests(p), nonZero: nonZeroRequests(p), ports: hostPorts(p), antiAffinity: requiredTerms(p, 'podAntiAffinity').length > 0, group: spreadGroupOf(p) };
+    footprints.set(p, f);
+  }
+  return f;
+}
+
+/** A node and what its pods take of it, summed once so every filter and score reads totals. */
+export function nodeState(node: KubeObject, pods: Pod[], allocatable: Requests = allocatableOf(node)): NodeState {
   const requested: Requests = {};
-  for (const p of pods) for (const [k, v] of Object.entries(podRequests(p))) requested[k] = (requested[k] ?? 0) + v;
-  return { node, name: node.metadata.name!, labels: node.metadata.labels ?? {}, allocatable, requested, pods };
+  const nonZeroRequested = { cpu: 0, memory: 0 };
+  const usedPorts: NodeState['usedPorts'] = [];
+  const antiAffinityPods: Pod[] = [];
+  const groups = new Map<string, number>();
+  for (const p of pods) {
+    const f = footprintOf(p);
+    for (const k in f.requests) requested[k] = (requested[k] ?? 0) + f.requests[k]!;
+    nonZeroRequested.cpu += f.nonZero.cpu;
+    nonZeroRequested.memory += f.nonZero.memory;
+    if (f.ports.length) usedPorts.push(...f.ports);
+    if (f.antiAffinity) antiAffinityPods.push(p);
+    if (f.group) groups.set(f.group, (groups.get(f.group) ?? 0) + 1);
+  }
+  return { node, name: node.metadata.name!, labels: node.metadata.labels ?? {}, allocatable, requested, nonZeroRequested, pods, usedPorts, antiAffinityPods, groups };
 }
 
 /** The node's taints, plus the ones the node lifecycle controller puts on a node that is not Ready. */
@@ -121,7 +178,8 @@ export function insufficientResources(pod: Pod, node: NodeState): string[] {
 }
 
 function portsConflict(pod: Pod, node: NodeState): boolean {
-  const used = node.pods.flatMap(hostPorts);
+  const used = node.usedPorts;
+  if (used.length === 0) return false;
   return hostPorts(pod).some((w) => used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.hostIP === '0.0.0.0' || w.hostIP === '0.0.0.0' || u.hostIP === w.hostIP)));
 }
 
@@ -148,6 +206,18 @@ function sameDomain(a: NodeState, b: NodeState, key: string): boolean {
   return Object.hasOwn(a.labels, key) && a.labels[key] === b.labels[key];
 }
 
+const antiAffinityIndex = new WeakMap<NodeState[], Array<{ node: NodeState; pod: Pod }>>();
+
+/** The existing pods with required anti-affinity, over all nodes of one scheduling cycle (found once per cycle). */
+function antiAffinityPodsOf(all: NodeState[]): Array<{ node: NodeState; pod: Pod }> {
+  let found = antiAffinityIndex.get(all);
+  if (!found) {
+    found = all.flatMap((n) => n.antiAffinityPods.map((pod) => ({ node: n, pod })));
+    antiAffinityIndex.set(all, found);
+  }
+  return found;
+}
+
 function interPodAffinityReason(pod: Pod, node: NodeState, all: NodeState[]): string | undefined {
   const affinity = requiredTerms(pod, 'podAffinity');
   if (affinity.length > 0) {
@@ -160,11 +230,9 @@ function interPodAffinityReason(pod: Pod, node: NodeState, all: NodeState[]): st
   for (const t of requiredTerms(pod, 'podAntiAffinity')) {
     if (all.some((n) => sameDomain(n, node, t.topologyKey) && n.pods.some((p) => termSelects(t, pod, p)))) return ERR_POD_ANTI_AFFINITY;
   }
-  for (const n of all) {
-    for (const existing of n.pods) {
-      for (const t of requiredTerms(existing, 'podAntiAffinity')) {
-        if (sameDomain(n, node, t.topologyKey) && termSelects(t, existing, pod)) return ERR_EXISTING_ANTI_AFFINITY;
-      }
+  for (const { node: n, pod: existing } of antiAffinityPodsOf(all)) {
+    for (const t of requiredTerms(existing, 'podAntiAffinity')) {
+      if (sameDomain(n, node, t.topologyKey) && termSelects(t, existing, pod)) return ERR_EXISTING_ANTI_AFFINITY;
     }
   }
   return undefined;

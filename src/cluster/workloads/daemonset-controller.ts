@@ -11,7 +11,7 @@ import { objectKey, refOf, runController, WorkQueue, type ReconcileResult } from
 import { isPodAvailable, isPodReady, msUntilAvailable, podPhase } from './conditions.ts';
 import { currentRevisionHash, daemonPodFor, isPodUpdated, placementOn, targetNodeOf } from './daemonset-pods.ts';
 import { Expectations } from './expectations.ts';
-import { claimObjects, controllerRefOf, isTerminating, ownerKeyOf } from './owner.ts';
+import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerRefOf, controllerUidIndex, isTerminating, ownerKeyOf } from './owner.ts';
 import { afterSync, isConflict, omitEmpty, POD_GVK, recorderFor, sameJson, specOf, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
 
 export const DAEMONSET_GVK = { apiVersion: 'apps/v1', kind: 'DaemonSet' };
@@ -41,6 +41,7 @@ export function startDaemonSetController(deps: WorkloadControllerDeps): Stoppabl
   const recorder = recorderFor(deps, 'daemonset-controller');
   const sets = factory.informerFor(DAEMONSET_GVK);
   const pods = factory.informerFor(POD_GVK);
+  pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const nodes = factory.informerFor(NODE_GVK);
   const queue = new WorkQueue<string>({ clock });
   const expectations = new Expectations(clock);
@@ -74,7 +75,7 @@ export function startDaemonSetController(deps: WorkloadControllerDeps): Stoppabl
       return;
     }
     const hash = currentRevisionHash(ds);
-    const owned = await claimObjects(client, ds, selector, pods.list(ds.metadata.namespace ?? ''));
+    const owned = await claimObjects(client, ds, selector, claimCandidates(pods, ds));
     const byNode = new Map<string, KubeObject[]>();
     for (const pod of owned) {
       const node = targetNodeOf(pod) ?? '';

@@ -9,7 +9,7 @@ import { objectKey, runController, WorkQueue, type ReconcileResult } from '../..
 import { podPhase } from './conditions.ts';
 import { DeploymentSync } from './deployment-replicasets.ts';
 import { byCreation, calculateStatus, isComplete, maxUnavailableOf, newReplicaSetReplicas, progressingCondition, replicasOf, sumSpecReplicas, sumStatus } from './deployment-rollout.ts';
-import { claimObjects, controllerRefOf, ownerKeyOf } from './owner.ts';
+import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerRefOf, controllerUidIndex, ownerKeyOf } from './owner.ts';
 import { afterSync, DEPLOYMENT_GVK, isConflict, omitEmpty, POD_GVK, recorderFor, REPLICASET_GVK, sameJson, specOf, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
 
 export function startDeploymentController(deps: WorkloadControllerDeps): StoppableController {
@@ -17,6 +17,7 @@ export function startDeploymentController(deps: WorkloadControllerDeps): Stoppab
   const recorder = recorderFor(deps, 'deployment-controller');
   const deployments = factory.informerFor(DEPLOYMENT_GVK);
   const sets = factory.informerFor(REPLICASET_GVK);
+  sets.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const pods = factory.informerFor(POD_GVK);
   const queue = new WorkQueue<string>({ clock });
 
@@ -57,7 +58,7 @@ export function startDeploymentController(deps: WorkloadControllerDeps): Stoppab
     }
     const sync = new DeploymentSync(client, recorder, clock, d);
     try {
-      const owned = await claimObjects(client, d, selector, sets.list(d.metadata.namespace ?? ''));
+      const owned = await claimObjects(client, d, selector, claimCandidates(sets, d));
       if (d.metadata.deletionTimestamp) return await writeStatus(sync, owned, sync.findNew(owned));
       if (specOf(d).paused || sync.isScalingEvent(owned)) {
         const { newRS, oldSets } = await sync.newAndOld(owned, false);

@@ -13,7 +13,7 @@ import { Expectations } from './expectations.ts';
 import { nextBackoffRecord, remainingBackoffMs, type BackoffRecord } from './job-backoff.ts';
 import { completionIndexOf, finishedTime, formatIndexes, hasTrackingFinalizer, isIndexed, isPodFailed, isPodTerminating, JOB_TRACKING_FINALIZER, jobPodFor, parseIndexes, pastBackoffLimitOnFailure, removalOrder } from './job-pods.ts';
 import { BACKOFF_LIMIT_EXCEEDED, COMPLETIONS_REACHED, DEADLINE_EXCEEDED, ensureCondition, finishedConditionOf, jobConditions, moveToCounters, normalized, recordedVerdict, uncountedOf, withFinalCondition, withInterimCondition, type JobVerdict } from './job-status.ts';
-import { claimObjects, controllerRefOf, ownerKeyOf } from './owner.ts';
+import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerRefOf, controllerUidIndex, ownerKeyOf } from './owner.ts';
 import { afterSync, isConflict, POD_GVK, recorderFor, sameJson, specOf, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
 
 export const JOB_GVK = { apiVersion: 'batch/v1', kind: 'Job' };
@@ -37,6 +37,7 @@ export function startJobController(deps: WorkloadControllerDeps): StoppableContr
   const recorder = recorderFor(deps, 'job-controller');
   const jobs = factory.informerFor(JOB_GVK);
   const pods = factory.informerFor(POD_GVK);
+  pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const queue = new WorkQueue<string>({ clock });
   const expectations = new Expectations(clock);
   /** Per Job: pod UIDs whose finalizer removal was sent but not yet seen in the cache. */
@@ -80,7 +81,7 @@ export function startJobController(deps: WorkloadControllerDeps): StoppableContr
       await recorder.warning(job, 'InvalidSelector', `couldn't convert Job selector: ${(err as Error).message}`);
       return;
     }
-    const owned = await claimObjects(client, job, selector, pods.list(job.metadata.namespace ?? ''));
+    const owned = await claimObjects(client, job, selector, claimCandidates(pods, job));
     try {
       if (finishedConditionOf(job)) {
         backoffs.delete(key);

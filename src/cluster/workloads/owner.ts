@@ -4,7 +4,7 @@
 import { isStatusError } from '../../machinery/errors.ts';
 import { matches, type LabelSelector } from '../../machinery/labels.ts';
 import type { KubeObject, OwnerReference } from '../../machinery/object.ts';
-import { refOf, type KubeClient } from '../../controller/index.ts';
+import { refOf, type KubeClient, type SharedInformer } from '../../controller/index.ts';
 
 export function controllerRefOf(obj: KubeObject): OwnerReference | undefined {
   return obj.metadata.ownerReferences?.find((r) => r.controller === true);
@@ -37,6 +37,19 @@ export function ownerKeyOf(obj: KubeObject, kind: string): string | undefined {
   const ref = controllerRefOf(obj);
   if (!ref || ref.kind !== kind) return undefined;
   return obj.metadata.namespace ? `${obj.metadata.namespace}/${ref.name}` : ref.name;
+}
+
+/** An informer index of objects by their controller's uid, orphans by `orphan/<namespace>`, as upstream's controllerUIDIndex. */
+export const CONTROLLER_UID_INDEX = 'controllerUID';
+
+export function controllerUidIndex(obj: KubeObject): string[] {
+  const ref = controllerRefOf(obj);
+  return [ref ? ref.uid : `orphan/${obj.metadata.namespace ?? ''}`];
+}
+
+/** What claimObjects needs to see for this owner: the objects it controls and the orphans of its namespace. */
+export function claimCandidates<T extends KubeObject>(informer: SharedInformer<T>, owner: KubeObject): T[] {
+  return [...informer.byIndex(CONTROLLER_UID_INDEX, owner.metadata.uid ?? ''), ...informer.byIndex(CONTROLLER_UID_INDEX, `orphan/${owner.metadata.namespace ?? ''}`)];
 }
 
 /**

@@ -7,7 +7,7 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { objectKey, refOf, runController, WorkQueue, type ReconcileResult } from '../../controller/index.ts';
 import { isPodActive, isPodReady, msUntilAvailable, podPhase, podReadyCondition, removeCondition, setCondition, formatTime, type Condition } from './conditions.ts';
 import { Expectations } from './expectations.ts';
-import { claimObjects, newControllerRef, ownerKeyOf } from './owner.ts';
+import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerUidIndex, newControllerRef, ownerKeyOf } from './owner.ts';
 import { afterSync, isConflict, omitEmpty, POD_GVK, recorderFor, REPLICASET_GVK, sameJson, specOf, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
 
 /** Upstream's burstReplicas: at most this many creates or deletes per sync. */
@@ -18,6 +18,7 @@ export function startReplicaSetController(deps: WorkloadControllerDeps): Stoppab
   const recorder = recorderFor(deps, 'replicaset-controller');
   const sets = factory.informerFor(REPLICASET_GVK);
   const pods = factory.informerFor(POD_GVK);
+  pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const queue = new WorkQueue<string>({ clock });
   const expectations = new Expectations(clock);
 
@@ -50,7 +51,7 @@ export function startReplicaSetController(deps: WorkloadControllerDeps): Stoppab
       return;
     }
     const inSync = expectations.satisfied(key, (k) => pods.getByKey(k));
-    const active = pods.list(rs.metadata.namespace ?? '').filter(isPodActive);
+    const active = claimCandidates(pods, rs).filter(isPodActive);
     const owned = await claimObjects(client, rs, selector, active);
     let failure: Error | undefined;
     if (inSync && !rs.metadata.deletionTimestamp) failure = await manageReplicas(rs, owned);

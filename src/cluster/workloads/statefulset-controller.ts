@@ -8,7 +8,7 @@ import { labelSelectorFromObject, matches, type LabelSelector } from '../../mach
 import type { KubeObject } from '../../machinery/object.ts';
 import { objectKey, refOf, runController, WorkQueue, type ReconcileResult } from '../../controller/index.ts';
 import { msUntilAvailable, podPhase } from './conditions.ts';
-import { claimObjects, controllerRefOf, isTerminating, ownerKeyOf } from './owner.ts';
+import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerRefOf, controllerUidIndex, isTerminating, ownerKeyOf } from './owner.ts';
 import { claimFor, claimTemplates, isRunningAndAvailable, isRunningAndReady, ordinalOf, podFor, podNameFor, revisionName, revisionOfPod, startOrdinal } from './statefulset-identity.ts';
 import { afterSync, isConflict, omitEmpty, POD_GVK, recorderFor, sameJson, specOf, STATEFULSET_GVK, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
 
@@ -17,6 +17,7 @@ export function startStatefulSetController(deps: WorkloadControllerDeps): Stoppa
   const recorder = recorderFor(deps, 'statefulset-controller');
   const sets = factory.informerFor(STATEFULSET_GVK);
   const pods = factory.informerFor(POD_GVK);
+  pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const queue = new WorkQueue<string>({ clock });
 
   const enqueue = (set: KubeObject) => queue.add(objectKey(set));
@@ -40,7 +41,7 @@ export function startStatefulSetController(deps: WorkloadControllerDeps): Stoppa
       return;
     }
     try {
-      const owned = await claimObjects(client, set, selector, pods.list(set.metadata.namespace ?? ''));
+      const owned = await claimObjects(client, set, selector, claimCandidates(pods, set));
       const members = owned.filter((p) => ordinalOf(set, p) !== undefined);
       const updateRevision = revisionName(set);
       if (!set.metadata.deletionTimestamp) await updatePods(set, members, updateRevision);

@@ -12,7 +12,9 @@ import { sourceKeyOf } from './chart-source.ts';
 import { getCondition, type FluxCondition } from './conditions.ts';
 import { dependsOnKeys, specOf } from './helmrelease-spec.ts';
 import { CONFIGMAP_GVK, EXTERNALARTIFACT_GVK, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, OCIREPOSITORY_GVK, RECONCILE_REQUESTED_AT, RECONCILE_WATCH_LABEL, SECRET_GVK } from './kinds.ts';
+import { DependentsDepth } from './dependents-depth.ts';
 import { ManagedObjectWatch } from './managed-objects.ts';
+import { settledReadiness } from '../helm/readiness.ts';
 import { ReleaseReconciler } from './release-reconciler.ts';
 
 export interface HelmControllerDeps {
@@ -34,7 +36,8 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
   const { client, factory, clock } = deps;
   const recorder = new EventRecorder(client, { component: HELM_CONTROLLER, clock });
   const releases = factory.informerFor(HELMRELEASE_GVK);
-  const queue = new WorkQueue<string>({ clock });
+  const depths = new DependentsDepth((key) => releases.byIndex('dependsOn', key).map(objectKey));
+  const queue = new WorkQueue<string>({ clock, priorityOf: (key) => depths.of(key) });
   releases.addIndex('dependsOn', (hr) => dependsOnKeys(hr));
   releases.addIndex('source', (hr) => {
     const key = sourceKeyOf(hr);
@@ -44,12 +47,17 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
 
   const enqueue = (hr: KubeObject) => queue.add(objectKey(hr));
   releases.addEventHandler({
-    onAdd: enqueue,
+    onAdd: (hr) => {
+      depths.invalidate();
+      enqueue(hr);
+    },
     onUpdate: (old, hr) => {
+      if (JSON.stringify(dependsOnKeys(old)) !== JSON.stringify(dependsOnKeys(hr))) depths.invalidate();
       if (mustReconcile(old, hr)) enqueue(hr);
       if (readyChanged(old, hr)) for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) enqueue(dependent);
     },
     onDelete: (hr) => {
+      depths.invalidate();
       for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) enqueue(dependent);
     },
   });
@@ -88,6 +96,10 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
     recorder,
     cachedRelease: (key) => releases.getByKey(key),
     watchObjects: (objects) => managed.ensure(objects),
+    cachedObject: (obj) => {
+      const cached = managed.cached(obj);
+      return cached && settledReadiness(cached) ? cached : undefined;
+    },
     apiVersions: deps.apiVersions,
   });
 

@@ -4,14 +4,14 @@
 // wakes the HelmRelease it belongs to.
 
 import type { KubeObject } from '../../machinery/object.ts';
-import type { InformerFactory } from '../../controller/index.ts';
+import type { InformerFactory, SharedInformer } from '../../controller/index.ts';
 import { canonicalJson } from './values.ts';
 
 export const ORIGIN_NAME_LABEL = 'helm.toolkit.fluxcd.io/name';
 export const ORIGIN_NAMESPACE_LABEL = 'helm.toolkit.fluxcd.io/namespace';
 
 export class ManagedObjectWatch {
-  private readonly watched = new Set<string>();
+  private readonly watched = new Map<string, SharedInformer>();
 
   constructor(
     private readonly factory: InformerFactory,
@@ -24,14 +24,25 @@ export class ManagedObjectWatch {
     for (const obj of objects) {
       const id = `${obj.apiVersion}|${obj.kind}`;
       if (this.watched.has(id)) continue;
-      this.watched.add(id);
       const informer = this.factory.informerFor({ apiVersion: obj.apiVersion, kind: obj.kind }, { labelSelector: ORIGIN_NAME_LABEL });
+      this.watched.set(id, informer);
       informer.addEventHandler({
         onAdd: (o) => this.notify(o, true),
         onUpdate: (old, o) => this.notify(o, sameApartFromStatus(old, o)),
         onDelete: (o) => this.notify(o, false),
       });
     }
+  }
+
+  /**
+   * The managed object as the watch last saw it: what woke its release, so readiness read here is
+   * never older than the event. Undefined when the kind's watch has not synced or the object is not
+   * among those watched (its origin label gone): then ask the API.
+   */
+  cached(obj: KubeObject): KubeObject | undefined {
+    const informer = this.watched.get(`${obj.apiVersion}|${obj.kind}`);
+    if (!informer?.hasSynced()) return undefined;
+    return informer.get(obj.metadata.namespace, obj.metadata.name!);
   }
 
   private notify(obj: KubeObject, statusOnly: boolean): void {

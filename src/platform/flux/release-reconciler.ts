@@ -46,6 +46,8 @@ export interface ReleaseReconcilerDeps {
   cachedRelease(key: string): KubeObject | undefined;
   /** Told about the objects of every release reconciled, so their kinds are watched. */
   watchObjects(objects: KubeObject[]): void;
+  /** A managed object as its watch last saw it (undefined: not known there, ask the API). */
+  cachedObject?(obj: KubeObject): KubeObject | undefined;
   /** `.Capabilities.APIVersions`: every served `group/version` and `group/version/Kind`. */
   apiVersions?(): string[];
 }
@@ -241,7 +243,8 @@ export class ReleaseReconciler {
     const objects = await releaseObjects(target, record);
     this.deps.watchObjects(objects);
     if (!waitDisabled(hr, action)) {
-      const states = await Promise.all(objects.map(async (obj) => ({ obj, readiness: readinessOf(await getOrUndefined(target.client, { apiVersion: obj.apiVersion, kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name! })) })));
+      const live = (obj: KubeObject) => this.deps.cachedObject?.(obj) ?? getOrUndefined(target.client, { apiVersion: obj.apiVersion, kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name! });
+      const states = await Promise.all(objects.map(async (obj) => ({ obj, readiness: readinessOf(await live(obj)) })));
       const failed = states.filter((s) => s.readiness.status === 'Failed');
       const unready = states.filter((s) => s.readiness.status !== 'Current');
       if (failed.length) {
@@ -414,6 +417,9 @@ export class ReleaseReconciler {
   /** Deleting: uninstall (unless suspended), drop the HelmChart, release the finalizer. */
   private async finalize(hr: KubeObject): Promise<void> {
     if (!hr.metadata.finalizers?.includes(FLUX_FINALIZER)) return;
+    // Other finalizers stand for work that must come before the uninstall (what a chart's pre-delete
+    // hook does on a real cluster, e.g. a tenant deleting its apps first): wait for them to go.
+    if (hr.metadata.finalizers.some((f) => f !== FLUX_FINALIZER)) return;
     if (!specOf(hr).suspend) {
       const status = statusOf(hr);
       const store = new ReleaseStore(this.deps.client, status.storageNamespace || storageNamespaceOf(hr), () => this.deps.clock.now());

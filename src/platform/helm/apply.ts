@@ -45,15 +45,37 @@ export function identityOf(obj: KubeObject): string {
   return [parseApiVersion(obj.apiVersion).group, obj.kind, obj.metadata.namespace ?? '', obj.metadata.name].join('/');
 }
 
-/** Applies every object in Helm's order; resolves with the objects as placed. */
+/**
+ * Applies every object in Helm's order; resolves with the objects as placed. As Helm's batchPerform,
+ * the objects of one kind are applied at once and the next kind waits for them.
+ */
 export async function applyObjects(ctx: ApplyContext, objects: KubeObject[], action: 'install' | 'upgrade'): Promise<KubeObject[]> {
   const ordered = inInstallOrder(objects);
   const crds = ordered.filter(isCRD);
   const placed: KubeObject[] = [];
-  for (const crd of crds) placed.push(await applyOne(ctx, crd, action));
+  placed.push(...(await applyBatch(ctx, crds, action)));
   if (crds.length) await waitForEstablished(ctx, crds.map((c) => c.metadata.name!));
-  for (const obj of ordered.filter((o) => !isCRD(o))) placed.push(await applyOne(ctx, obj, action));
+  for (const batch of byKind(ordered.filter((o) => !isCRD(o)))) placed.push(...(await applyBatch(ctx, batch, action)));
   return placed;
+}
+
+/** Consecutive runs of one kind. */
+function byKind(objects: KubeObject[]): KubeObject[][] {
+  const batches: KubeObject[][] = [];
+  for (const obj of objects) {
+    const last = batches.at(-1);
+    if (last && last[0]!.kind === obj.kind) last.push(obj);
+    else batches.push([obj]);
+  }
+  return batches;
+}
+
+/** Applies the objects concurrently; the first failure in their order is the one reported. */
+async function applyBatch(ctx: ApplyContext, objects: KubeObject[], action: 'install' | 'upgrade'): Promise<KubeObject[]> {
+  const results = await Promise.allSettled(objects.map((obj) => applyOne(ctx, obj, action)));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<KubeObject>).value);
 }
 
 async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 'upgrade'): Promise<KubeObject> {
@@ -113,15 +135,22 @@ function isCRD(obj: KubeObject): boolean {
 async function waitForEstablished(ctx: ApplyContext, names: string[]): Promise<void> {
   const clock = ctx.clock ?? realClock;
   const deadline = clock.now().getTime() + (ctx.crdTimeoutMs ?? 60_000);
+  let pending = names;
+  let pollMs = 10;
   for (;;) {
-    const pending: string[] = [];
-    for (const name of names) {
-      const crd = await getOrUndefined(ctx.client, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name });
-      const conditions = ((crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
-      if (!conditions.some((c) => c.type === 'Established' && c.status === 'True')) pending.push(name);
-    }
+    const established = await Promise.all(
+      pending.map(async (name) => {
+        const crd = await getOrUndefined(ctx.client, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name });
+        const conditions = ((crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
+        return conditions.some((c) => c.type === 'Established' && c.status === 'True');
+      }),
+    );
+    // Once Established, a CRD is not asked about again.
+    pending = pending.filter((_, i) => !established[i]);
     if (!pending.length) return;
     if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established: ${pending.join(', ')}`);
-    await clock.sleep(10);
+    await clock.sleep(pollMs);
+    // A busy API server establishes late; asking less often leaves it the time to.
+    pollMs = Math.min(pollMs * 2, 50);
   }
 }

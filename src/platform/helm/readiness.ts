@@ -56,6 +56,21 @@ export function readinessOf(obj: KubeObject | undefined): Readiness {
   }
 }
 
+/** Kinds whose objects carry no status: once they exist, they are Current. */
+const STATUSLESS_KINDS = new Set(['ServiceAccount', 'ConfigMap', 'Secret', 'ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding']);
+
+/**
+ * Whether this state of the object stays Current whatever is written to it later (short of
+ * deletion): a statusless kind, or an Established CRD. Only such a state may be read from a cache
+ * that can lag the last apply; every other kind is read fresh, since an apply can make it unready.
+ */
+export function settledReadiness(obj: KubeObject): boolean {
+  if (obj.metadata.deletionTimestamp) return false;
+  const builtin = !obj.apiVersion.includes('/') || obj.apiVersion.startsWith('rbac.authorization.k8s.io/');
+  if (builtin && STATUSLESS_KINDS.has(obj.kind)) return true;
+  return obj.kind === 'CustomResourceDefinition' && conditionIs((obj.status ?? {}) as Record<string, any>, 'Established', 'True');
+}
+
 function deploymentReadiness(spec: Record<string, any>, status: Record<string, any>, generation: number | undefined): Readiness {
   if (generation !== undefined && status.observedGeneration === undefined) return inProgress('Deployment not yet observed');
   const replicas = Number(spec.replicas ?? 1);
@@ -121,7 +136,8 @@ function podReadiness(status: Record<string, any>): Readiness {
 }
 
 function serviceReadiness(spec: Record<string, any>, status: Record<string, any>): Readiness {
-  if (spec.type === 'LoadBalancer' && !(status.loadBalancer?.ingress?.length > 0)) return inProgress('Pending LoadBalancer address');
+  // kstatus waits for a LoadBalancer's clusterIP only, not its external address (which MetalLB may never give).
+  if (spec.type === 'LoadBalancer' && !spec.clusterIP) return inProgress('ClusterIP not set. Service type: LoadBalancer');
   return current('Service is ready');
 }
 

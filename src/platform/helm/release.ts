@@ -62,13 +62,32 @@ export function releaseDigest(rel: HelmRelease): string {
 
 /** The manifest Helm stores: each object as a YAML document with its `# Source:` line. */
 export function renderManifest(chartName: string, objects: KubeObject[]): string {
-  return objects
+  const manifest = objects
     .map((o) => `---\n# Source: ${chartName}/templates/${o.kind.toLowerCase()}-${o.metadata.name}.yaml\n${stringify(o, { lineWidth: 0 })}`)
     .join('');
+  // What the manifest parses back to is known: the objects as JSON data (as YAML keeps them).
+  remember(manifest, JSON.parse(JSON.stringify(objects.filter((o) => !!o?.kind))) as KubeObject[]);
+  return manifest;
 }
 
+// A release's manifest is read on every readiness check and drift scan; parsing its YAML again each
+// time was most of the helm-controller's CPU during an install, so the last manifests parsed are kept.
+const PARSED_CACHE_SIZE = 256;
+const parsed = new Map<string, KubeObject[]>();
+
+function remember(manifest: string, objects: KubeObject[]): void {
+  parsed.delete(manifest);
+  if (parsed.size >= PARSED_CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
+  parsed.set(manifest, objects);
+}
+
+/** The objects of a manifest; each call hands out its own copies. */
 export function parseManifest(manifest: string): KubeObject[] {
-  return parseAllDocuments(manifest)
-    .map((d) => d.toJS() as KubeObject | null)
-    .filter((o): o is KubeObject => !!o && typeof o === 'object' && !!o.kind);
+  const objects =
+    parsed.get(manifest) ??
+    parseAllDocuments(manifest)
+      .map((d) => d.toJS() as KubeObject | null)
+      .filter((o): o is KubeObject => !!o && typeof o === 'object' && !!o.kind);
+  remember(manifest, objects);
+  return structuredClone(objects);
 }

@@ -60,20 +60,22 @@ export function startPackageSourceReconciler(deps: OperatorDeps): RunningControl
     const now = formatTime(clock.now());
     const desired = ps.spec?.sourceRef ? desiredArtifacts(ps) : [];
     const state = ps.spec?.sourceRef ? sourceState(ps) : undefined;
-    let ready = 0;
-    const notReady: string[] = [];
-    for (const want of desired) {
-      const existing = artifacts.get(COZY_SYSTEM, want.name) ?? (await createArtifact(ps, want));
-      const next = artifactStatus(want, charts.get(want.chartPath), state!, now, existing);
-      const prevStatus = (existing.status ?? {}) as { conditions?: Condition[] };
-      const cond = (next.conditions as Condition[])[0]!;
-      const status = { ...next, conditions: setCondition(prevStatus.conditions, cond, now) };
-      if (cond.status === 'True') ready++;
-      else notReady.push(cond.message);
-      if (!deepEqual(stripTimes(existing.status), stripTimes(status))) {
-        await client.updateStatus({ ...existing, status }, { fieldManager: FIELD_MANAGER });
-      }
-    }
+    // The artifacts are independent of each other: they are kept all at once.
+    const conditions = await Promise.all(
+      desired.map(async (want) => {
+        const existing = artifacts.get(COZY_SYSTEM, want.name) ?? (await createArtifact(ps, want));
+        const next = artifactStatus(want, charts.get(want.chartPath), state!, now, existing);
+        const prevStatus = (existing.status ?? {}) as { conditions?: Condition[] };
+        const cond = (next.conditions as Condition[])[0]!;
+        const status = { ...next, conditions: setCondition(prevStatus.conditions, cond, now) };
+        if (!deepEqual(stripTimes(existing.status), stripTimes(status))) {
+          await client.updateStatus({ ...existing, status }, { fieldManager: FIELD_MANAGER });
+        }
+        return cond;
+      }),
+    );
+    const ready = conditions.filter((c) => c.status === 'True').length;
+    const notReady = conditions.filter((c) => c.status !== 'True').map((c) => c.message);
     const wanted = new Set(desired.map((d) => d.name));
     for (const a of artifacts.list(COZY_SYSTEM)) {
       if (a.metadata.labels?.[LABEL_PACKAGESOURCE] === ps.metadata.name && !wanted.has(a.metadata.name!)) {
