@@ -1,6 +1,7 @@
 // Issue 2's benchmark: API create/get/list throughput and latency over HTTPS against the raw
 // durable write rate of the same store, and watch fan-out latency with 100 watchers.
 
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,8 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
   const ca = readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8');
   const token = cluster.token;
   try {
+    const ceiling = await echoCeiling(join(dataDir, 'pki'), ca);
+    report(`HTTPS echo ceiling (same client and TLS, a server that only parses and echoes, 16 clients): ${ceiling.toFixed(0)}/s (${((ceiling / raw.writesPerSecond) * 100).toFixed(0)} % of raw)`);
     let seq = 0;
     for (const concurrency of [1, 16, 64]) {
       const client = new BenchClient(cluster.url, token, ca, concurrency);
@@ -40,7 +43,7 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
       });
       const rate = total / created.seconds;
       report(
-        `API create, ${concurrency} clients: ${rate.toFixed(0)}/s (${((rate / raw.writesPerSecond) * 100).toFixed(0)} % of raw), p50 ${percentile(created.latencies, 50).toFixed(2)} ms, p99 ${percentile(created.latencies, 99).toFixed(2)} ms`,
+        `API create, ${concurrency} clients: ${rate.toFixed(0)}/s (${((rate / raw.writesPerSecond) * 100).toFixed(0)} % of raw, ${((rate / ceiling) * 100).toFixed(0)} % of the echo ceiling), p50 ${percentile(created.latencies, 50).toFixed(2)} ms, p99 ${percentile(created.latencies, 99).toFixed(2)} ms`,
       );
       const got = await runConcurrent(total, concurrency, async (i) => {
         const r = await client.send('GET', `/api/v1/namespaces/default/configmaps/bench-${String(i).padStart(6, '0')}`);
@@ -62,6 +65,32 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
   } finally {
     await cluster.stop();
     cluster.cleanup();
+  }
+}
+
+/** Creates per second the benchmark client reaches against the echo server (bench/echo-server.ts), 16 in flight. */
+async function echoCeiling(pki: string, ca: string): Promise<number> {
+  const child = fork(join(import.meta.dirname, 'echo-server.ts'), [pki], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as number));
+      child.once('exit', (code) => reject(new Error(`echo server exited with ${code}`)));
+    });
+    const client = new BenchClient(`https://127.0.0.1:${port}`, 'none', ca, 16);
+    const total = 4500;
+    let rate = 0;
+    // The first round warms both sides up, as the API's 1-client round does before its 16-client one.
+    for (let round = 0; round < 2; round++) {
+      const run = await runConcurrent(total, 16, async (i) => {
+        const r = await client.send('POST', '/echo', configMap(`echo-${i}`));
+        if (r.status !== 201) throw new Error(`echo: ${r.status}`);
+      });
+      rate = total / run.seconds;
+    }
+    client.close();
+    return rate;
+  } finally {
+    child.kill();
   }
 }
 

@@ -52,12 +52,17 @@ export function checkFields(rt: ResourceType, value: Record<string, unknown>, te
   if (mode !== 'Ignore' && text !== undefined && text.trimStart().startsWith('{')) {
     for (const path of findDuplicateFields(text)) problems.push(`duplicate field "${path}"`);
   }
+  let unknown = mode === 'Ignore' ? 1 : 0;
   if (ks && mode !== 'Ignore') {
-    for (const path of findUnknownFields(value, ks.schema, ks.resolve)) problems.push(`unknown field "${path}"`);
+    for (const path of findUnknownFields(value, ks.schema, ks.resolve)) {
+      problems.push(`unknown field "${path}"`);
+      unknown++;
+    }
   }
   if (problems.length) {
     if (mode === 'Strict') throw badRequest(`strict decoding error: ${problems.join(', ')}`);
     warnings.push(...problems);
   }
-  return ks ? (pruneUnknownFields(value, ks.schema, ks.resolve) as Record<string, unknown>) : value;
+  // A body with no unknown field has nothing to prune.
+  return ks && unknown > 0 ? (pruneUnknownFields(value, ks.schema, ks.resolve) as Record<string, unknown>) : value;
 }

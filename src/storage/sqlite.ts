@@ -25,6 +25,9 @@ import { WatchHub } from './watch-hub.ts';
 
 const COMPACTED_REVISION = 'compacted_revision';
 
+/** How many keys' newest rows stay in memory: the hot set of reads and of the writes' precondition checks. */
+const LATEST_CACHE_KEYS = 20_000;
+
 type WriteOp =
   | { kind: 'create'; key: string; value: string }
   | { kind: 'update'; key: string; value: string; expected: number | undefined }
@@ -48,6 +51,13 @@ export class SqliteStore implements Store {
   private flushHandle: NodeJS.Immediate | undefined;
   private readonly hub = new WatchHub();
   private closed = false;
+  /**
+   * Each recently used key's newest row (`null`: the key never existed). This process is the file's
+   * only writer, so the cache changes exactly when a committed batch does; a batch in progress sees its
+   * own rows through an overlay until it commits.
+   */
+  private readonly latestRows = new Map<string, LogRow | null>();
+  private batchRows: Map<string, LogRow> | undefined;
 
   /** Opens (creating if needed) the store in the file at `path`. */
   static open(path: string): SqliteStore {
@@ -71,6 +81,7 @@ export class SqliteStore implements Store {
     this.revision = this.stmts.lastId.get()?.seq ?? 0;
     this.compacted = this.stmts.readMeta.get(COMPACTED_REVISION)?.value ?? 0;
     this.applyBatch = db.transaction((batch: PendingWrite[]) => {
+      this.batchRows = new Map();
       let revision = this.revision;
       const outcomes: Outcome[] = [];
       for (const { op } of batch) {
@@ -100,7 +111,7 @@ export class SqliteStore implements Store {
   async get(key: string, opts?: { revision?: number }): Promise<StoredValue | undefined> {
     this.ensureOpen();
     const revision = readRevision(opts?.revision, this.revision, this.compacted);
-    const row = revision === this.revision ? this.stmts.latest.get(key) : this.stmts.latestAt.get(key, revision);
+    const row = revision === this.revision ? this.latestRow(key) : this.stmts.latestAt.get(key, revision);
     return row && !row.deleted ? rowToStored(row) : undefined;
   }
 
@@ -155,6 +166,7 @@ export class SqliteStore implements Store {
       this.stmts.writeMeta.run(COMPACTED_REVISION, revision);
     })();
     this.compacted = revision;
+    for (const [key, row] of this.latestRows) if (row?.deleted && row.id <= revision) this.latestRows.delete(key);
   }
 
   async close(): Promise<void> {
@@ -186,9 +198,12 @@ export class SqliteStore implements Store {
     let outcomes: Outcome[];
     try {
       outcomes = this.applyBatch(batch);
+      for (const [key, row] of this.batchRows!) this.remember(key, row);
     } catch (err) {
       for (const w of batch) w.reject(err);
       return;
+    } finally {
+      this.batchRows = undefined;
     }
     const events: StoreEvent[] = [];
     for (const o of outcomes) {
@@ -203,7 +218,7 @@ export class SqliteStore implements Store {
 
   /** Checks the op's precondition against the key's newest row and appends its row at `revision`. */
   private applyOne(op: WriteOp, revision: number): LogRow {
-    const found = this.stmts.latest.get(op.key);
+    const found = this.batchRows!.get(op.key) ?? this.latestRow(op.key);
     const current = found && !found.deleted ? found : undefined;
     let row: LogRow;
     if (op.kind === 'create') {
@@ -224,7 +239,29 @@ export class SqliteStore implements Store {
       };
     }
     this.stmts.insert.run(row.id, row.key, row.created, row.deleted, row.create_revision, row.prev_revision, row.value, row.old_value);
+    this.batchRows!.set(op.key, row);
     return row;
+  }
+
+  /** The key's newest committed row, from the cache or the file. */
+  private latestRow(key: string): LogRow | undefined {
+    const cached = this.latestRows.get(key);
+    if (cached !== undefined) {
+      this.latestRows.delete(key);
+      this.latestRows.set(key, cached);
+      return cached ?? undefined;
+    }
+    const row = this.stmts.latest.get(key);
+    this.remember(key, row ?? null);
+    return row;
+  }
+
+  private remember(key: string, row: LogRow | null): void {
+    // Only what reads need: the previous value is history, which the file keeps.
+    const kept = row && row.old_value !== null ? { ...row, old_value: null } : row;
+    this.latestRows.delete(key);
+    this.latestRows.set(key, kept);
+    if (this.latestRows.size > LATEST_CACHE_KEYS) this.latestRows.delete(this.latestRows.keys().next().value!);
   }
 
   private resultOf(op: WriteOp, row: LogRow): unknown {

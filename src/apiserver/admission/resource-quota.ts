@@ -8,7 +8,9 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { INTERNAL_USER } from '../auth/user.ts';
 import { evaluatorFor, type QuotaEvaluator } from '../quota/evaluators.ts';
 import { addLists, exceededResources, formatResourceList, mask, prettyPrint, removeZeros, subtractNonNegative, type ResourceList } from '../quota/resource-list.ts';
+import { NamespacesWithQuotas } from '../quota/namespaces-with-quotas.ts';
 import { calculateUsage, effectiveHard, statusUsed } from '../quota/usage.ts';
+import { resourcePrefix } from '../registry/keys.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
 
@@ -30,6 +32,7 @@ interface Charge {
 
 export function resourceQuotaAdmission(registryFor: RegistryLookup, now: () => Date): AdmissionPlugin {
   const quotas = () => registryFor('', 'resourcequotas')!;
+  const withQuotas = new NamespacesWithQuotas(() => quotas().store, resourcePrefix({ group: '', plural: 'resourcequotas' }));
 
   /** status.used, completed from live objects for restricted names the controller has not counted yet. */
   async function usedOf(quota: KubeObject, restricted: string[]): Promise<ResourceList> {
@@ -69,6 +72,7 @@ export function resourceQuotaAdmission(registryFor: RegistryLookup, now: () => D
     name: 'ResourceQuota',
     async validate(req) {
       if (req.subresource !== '' || !req.namespace || !req.resource.namespaced || !req.object) return;
+      if (!(await withQuotas.has(req.namespace))) return;
       const evaluator = evaluatorFor(req.resource.group, req.resource.plural);
       if (!evaluator || !evaluator.handles(req.operation)) return;
       const inNamespace = (await quotas().list(req.namespace)).items;

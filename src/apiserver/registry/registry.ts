@@ -157,7 +157,9 @@ export class ResourceRegistry {
     for (let attempt = 0; ; attempt++) {
       try {
         const sv = await this.deps.store.create(this.key(namespace, obj.metadata.name!), encodeForStore(obj));
-        return this.withTypeMeta(decodeStoredValue(sv));
+        // `obj` is this call's own copy and now exactly what was stored: no need to decode it back.
+        obj.metadata.resourceVersion = String(sv.modRevision);
+        return this.withTypeMeta(obj);
       } catch (err) {
         if (err instanceof KeyExistsError) {
           if (input.metadata.generateName && !input.metadata.name && attempt < 8) {

@@ -48,34 +48,41 @@ export function compareObjects(lhs: Json, rhs: Json, schema: PatchSchema | undef
 
 function compareNode(lhs: Json, rhs: Json, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
   let leaf = false;
-  const doLeaf = () => {
-    leaf = true;
-    if (lhs === undefined) cmp.added.insert(path);
-    else if (rhs === undefined) cmp.removed.insert(path);
-    else if (!deepEqual(lhs, rhs)) cmp.modified.insert(path);
-  };
-  const visit = (l: Json, r: Json, shape: Shape) => {
-    if (shape === 'scalar') return doLeaf();
-    const atomic = shape === 'list' ? listSemantics(schema).type === 'atomic' : schema?.mapType === 'atomic';
-    if (atomic || (isEmptyContainer(l) && isEmptyContainer(r))) return doLeaf();
-    if (shape === 'map') compareMaps(l as JsonMap | undefined, r as JsonMap | undefined, schema, path, cmp);
-    else compareLists(l as Json[] | undefined, r as Json[] | undefined, schema, path, cmp);
-  };
   // A null is a value of any type: a null list or map compares as an empty one.
   const ls = lhs === undefined ? undefined : lhs === null && rhs != null ? shapeOf(rhs) : shapeOf(lhs);
   const rs = rhs === undefined ? undefined : rhs === null && lhs != null ? shapeOf(lhs) : shapeOf(rhs);
-  if (rs === undefined) visit(lhs, undefined, ls!);
-  else if (ls === undefined || ls === rs) visit(lhs, rhs, rs);
+  if (rs === undefined) leaf = compareShape(lhs, undefined, ls!, lhs, rhs, schema, path, cmp);
+  else if (ls === undefined || ls === rs) leaf = compareShape(lhs, rhs, rs, lhs, rhs, schema, path, cmp);
   else {
     // A value that changed shape: its old children are gone and the value itself changed.
-    if (ls !== 'scalar') visit(lhs, undefined, ls);
-    leaf = false;
-    doLeaf();
+    if (ls !== 'scalar') compareShape(lhs, undefined, ls, lhs, rhs, schema, path, cmp);
+    compareLeaf(lhs, rhs, path, cmp);
+    leaf = true;
   }
   if (!leaf) {
     if (lhs === undefined) cmp.added.insert(path);
     else if (rhs === undefined) cmp.removed.insert(path);
   }
+}
+
+// Module-level helpers rather than closures: compareNode runs for every field of every write.
+
+function compareLeaf(lhs: Json, rhs: Json, path: FieldPath, cmp: Comparison): void {
+  if (lhs === undefined) cmp.added.insert(path);
+  else if (rhs === undefined) cmp.removed.insert(path);
+  else if (!deepEqual(lhs, rhs)) cmp.modified.insert(path);
+}
+
+/** Compares `l` and `r` as `shape`; a leaf compares the node's own `lhs` and `rhs`. Returns whether it was a leaf. */
+function compareShape(l: Json, r: Json, shape: Shape, lhs: Json, rhs: Json, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): boolean {
+  const atomic = shape === 'scalar' || (shape === 'list' ? listSemantics(schema).type === 'atomic' : schema?.mapType === 'atomic');
+  if (atomic || (isEmptyContainer(l) && isEmptyContainer(r))) {
+    compareLeaf(lhs, rhs, path, cmp);
+    return true;
+  }
+  if (shape === 'map') compareMaps(l as JsonMap | undefined, r as JsonMap | undefined, schema, path, cmp);
+  else compareLists(l as Json[] | undefined, r as Json[] | undefined, schema, path, cmp);
+  return false;
 }
 
 function compareMaps(l: JsonMap | undefined, r: JsonMap | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {

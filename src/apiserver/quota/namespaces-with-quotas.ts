@@ -1,0 +1,55 @@
+// Which namespaces hold at least one ResourceQuota, kept current from the store's watch: quota
+// admission runs on every create, and most namespaces have no quota, so it can answer those without
+// a list. Only keys are tracked; a namespace that has quotas is still listed fresh from the store.
+
+import type { Store, Watcher } from '../../storage/store.ts';
+
+export class NamespacesWithQuotas {
+  private counts: Map<string, number> | undefined;
+  private starting: Promise<Map<string, number>> | undefined;
+  private watcher: Watcher | undefined;
+
+  /** `prefix` is where ResourceQuotas live (`/registry/core/resourcequotas/`). */
+  constructor(
+    private readonly store: () => Store,
+    private readonly prefix: string,
+  ) {}
+
+  async has(namespace: string): Promise<boolean> {
+    const counts = this.counts ?? (await (this.starting ??= this.start()));
+    return (counts.get(namespace) ?? 0) > 0;
+  }
+
+  stop(): void {
+    this.watcher?.stop();
+    this.watcher = undefined;
+    this.counts = undefined;
+    this.starting = undefined;
+  }
+
+  private async start(): Promise<Map<string, number>> {
+    const store = this.store();
+    const counts = new Map<string, number>();
+    try {
+      const listed = await store.list(this.prefix);
+      for (const item of listed.items) this.bump(counts, item.key, 1);
+      this.watcher = await store.watch(this.prefix, listed.revision, {
+        onEvent: (event) => {
+          if (event.type === 'put' && event.createRevision === event.modRevision) this.bump(counts, event.key, 1);
+          else if (event.type === 'delete') this.bump(counts, event.key, -1);
+        },
+        // A watch that ends (the store closing) makes the next question start over from a list.
+        onError: () => this.stop(),
+      });
+      this.counts = counts;
+      return counts;
+    } finally {
+      this.starting = undefined;
+    }
+  }
+
+  private bump(counts: Map<string, number>, key: string, by: number): void {
+    const namespace = key.slice(this.prefix.length, key.indexOf('/', this.prefix.length));
+    counts.set(namespace, (counts.get(namespace) ?? 0) + by);
+  }
+}
