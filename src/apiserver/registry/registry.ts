@@ -231,7 +231,8 @@ export class ResourceRegistry {
       }
       try {
         const written = await this.deps.store.update(this.key(namespace, name), encodeForStore(next), sv.modRevision);
-        return this.withTypeMeta(decodeStoredValue(written));
+        next.metadata.resourceVersion = String(written.modRevision);
+        return this.withTypeMeta(next);
       } catch (err) {
         if (err instanceof RevisionMismatchError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
