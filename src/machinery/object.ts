@@ -81,7 +81,25 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 export function deepClone<T>(value: T): T {
-  return structuredClone(value);
+  return cloneValue(value) as T;
+}
+
+/**
+ * Objects are JSON trees: copying them field by field is several times faster than structuredClone.
+ * Anything that is not a plain object, an array or a primitive (a Date, a Buffer) still goes through structuredClone.
+ */
+function cloneValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cloneValue(value[i]);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = cloneValue((value as Record<string, unknown>)[key]);
+  return out;
 }
 
 /** Structural equality of JSON values (key order ignored). */
