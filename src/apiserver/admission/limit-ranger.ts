@@ -7,6 +7,8 @@ import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import { aggregateMessage, containerDefaults, itemViolations, limitRangeItems, maxRequestConstraint, minConstraint } from '../quota/limit-constraints.ts';
 import { containerResources, podLimits, podRequests } from '../quota/pod-resources.ts';
 import { parseResourceList, type ResourceList } from '../quota/resource-list.ts';
+import { resourcePrefix } from '../registry/keys.ts';
+import { NamespacesWithObjects } from '../registry/namespaces-with-objects.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
 import type { RegistryLookup } from './resource-quota.ts';
 
@@ -83,8 +85,11 @@ function applies(req: AdmissionRequest): 'pod' | 'claim' | undefined {
 }
 
 export function limitRanger(registryFor: RegistryLookup): AdmissionPlugin {
+  const registry = () => registryFor('', 'limitranges')!;
+  const withLimitRanges = new NamespacesWithObjects(() => registry().store, resourcePrefix({ group: '', plural: 'limitranges' }));
   const limitRanges = async (namespace: string) => {
-    const items = (await registryFor('', 'limitranges')!.list(namespace)).items;
+    if (!(await withLimitRanges.has(namespace))) return [];
+    const items = (await registry().list(namespace)).items;
     return items.sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
   };
   return {

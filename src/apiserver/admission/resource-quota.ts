@@ -8,9 +8,9 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { INTERNAL_USER } from '../auth/user.ts';
 import { evaluatorFor, type QuotaEvaluator } from '../quota/evaluators.ts';
 import { addLists, exceededResources, formatResourceList, mask, prettyPrint, removeZeros, subtractNonNegative, type ResourceList } from '../quota/resource-list.ts';
-import { NamespacesWithQuotas } from '../quota/namespaces-with-quotas.ts';
 import { calculateUsage, effectiveHard, statusUsed } from '../quota/usage.ts';
 import { resourcePrefix } from '../registry/keys.ts';
+import { NamespacesWithObjects } from '../registry/namespaces-with-objects.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
 
@@ -32,7 +32,7 @@ interface Charge {
 
 export function resourceQuotaAdmission(registryFor: RegistryLookup, now: () => Date): AdmissionPlugin {
   const quotas = () => registryFor('', 'resourcequotas')!;
-  const withQuotas = new NamespacesWithQuotas(() => quotas().store, resourcePrefix({ group: '', plural: 'resourcequotas' }));
+  const withQuotas = new NamespacesWithObjects(() => quotas().store, resourcePrefix({ group: '', plural: 'resourcequotas' }));
 
   /** status.used, completed from live objects for restricted names the controller has not counted yet. */
   async function usedOf(quota: KubeObject, restricted: string[]): Promise<ResourceList> {

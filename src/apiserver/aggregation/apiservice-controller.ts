@@ -5,7 +5,7 @@
 
 import { serviceUnavailable } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
-import type { Store, Watcher } from '../../storage/store.ts';
+import type { Store, StoreEvent, Watcher } from '../../storage/store.ts';
 import { INTERNAL_USER } from '../auth/user.ts';
 import type { ResourceCatalog } from '../catalog.ts';
 import { formatTime } from '../registry/codec.ts';
@@ -14,6 +14,12 @@ import type { ResourceRegistry } from '../registry/registry.ts';
 import type { AggregatedRequest, AggregationBackends } from './backends.ts';
 
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+/** The service a stored EndpointSlice belongs to, by its label. */
+function sliceService(stored: string): string | undefined {
+  const slice = JSON.parse(stored) as KubeObject;
+  return slice.metadata?.labels?.[SERVICE_NAME_LABEL];
+}
 const UNAVAILABLE = 'the server is currently unable to handle the request';
 const ctx = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fieldManager: 'kube-apiserver', warnings: [] });
 
@@ -64,18 +70,29 @@ export class AggregatedAPIServices {
   async start(): Promise<void> {
     const from = await this.deps.store.currentRevision();
     await this.sync();
-    const onEvent = (key: string) => {
-      if (key.startsWith('/registry/apiregistration.k8s.io/')) return this.schedule();
-      const [ns, name] = key.split('/').slice(-2);
-      if (key.includes('/endpointslices/') || this.relevantServices.has(`${ns}/${name}`)) this.schedule();
+    const onEvent = (ev: StoreEvent) => {
+      if (ev.key.startsWith('/registry/apiregistration.k8s.io/')) return this.schedule();
+      const [ns, name] = ev.key.split('/').slice(-2);
+      if (!ev.key.includes('/endpointslices/')) {
+        if (this.relevantServices.has(`${ns}/${name}`)) this.schedule();
+        return;
+      }
+      // Slices change with every pod's readiness anywhere: only those of a backing service matter.
+      if (!this.relevantNamespaces().has(ns!)) return;
+      const services = [ev.value, ev.prevValue].map((v) => (v ? sliceService(v) : undefined));
+      if (services.some((svc) => svc !== undefined && this.relevantServices.has(`${ns}/${svc}`))) this.schedule();
     };
     for (const prefix of ['/registry/apiregistration.k8s.io/apiservices/', '/registry/core/services/', '/registry/discovery.k8s.io/endpointslices/']) {
-      this.watchers.push(await this.deps.store.watch(prefix, from, { onEvent: (ev) => onEvent(ev.key) }));
+      this.watchers.push(await this.deps.store.watch(prefix, from, { onEvent }));
     }
     this.deps.backends.onChange(() => {
       this.deps.catalog.touch();
       this.schedule();
     });
+  }
+
+  private relevantNamespaces(): Set<string> {
+    return new Set([...this.relevantServices].map((s) => s.slice(0, s.indexOf('/'))));
   }
 
   stop(): void {

@@ -1,15 +1,16 @@
-// Which namespaces hold at least one ResourceQuota, kept current from the store's watch: quota
-// admission runs on every create, and most namespaces have no quota, so it can answer those without
-// a list. Only keys are tracked; a namespace that has quotas is still listed fresh from the store.
+// Which namespaces hold at least one object of a kind, kept current from the store's watch. Admission
+// plug-ins that consult a namespace's ResourceQuotas or LimitRanges on every create use it to skip
+// the many namespaces that have none without a list. Only keys are tracked; a namespace that has
+// some is still listed fresh from the store.
 
 import type { Store, Watcher } from '../../storage/store.ts';
 
-export class NamespacesWithQuotas {
+export class NamespacesWithObjects {
   private counts: Map<string, number> | undefined;
   private starting: Promise<Map<string, number>> | undefined;
   private watcher: Watcher | undefined;
 
-  /** `prefix` is where ResourceQuotas live (`/registry/core/resourcequotas/`). */
+  /** `prefix` is where the kind's objects live (`/registry/core/resourcequotas/`). */
   constructor(
     private readonly store: () => Store,
     private readonly prefix: string,

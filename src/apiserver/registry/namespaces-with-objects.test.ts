@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MemoryStore } from '../../storage/memory.ts';
-import { NamespacesWithQuotas } from './namespaces-with-quotas.ts';
+import { NamespacesWithObjects } from './namespaces-with-objects.ts';
 
 const PREFIX = '/registry/core/resourcequotas/';
 
 test('tracks which namespaces hold quotas, from what is stored and from every later write', async () => {
   const store = new MemoryStore();
   await store.create(`${PREFIX}team-a/compute`, '{}');
-  const present = new NamespacesWithQuotas(() => store, PREFIX);
+  const present = new NamespacesWithObjects(() => store, PREFIX);
   assert.equal(await present.has('team-a'), true);
   assert.equal(await present.has('team-b'), false);
 
