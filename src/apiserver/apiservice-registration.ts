@@ -22,6 +22,8 @@ function groupPriority(group: string): number {
 export class APIServiceRegistration {
   private running: Promise<void> = Promise.resolve();
   private again = false;
+  /** The group-versions the last completed sync left registered: a catalog change that keeps them (a new kind in a served group-version) needs no list. */
+  private synced = '';
 
   constructor(
     private readonly apiservices: ResourceRegistry,
@@ -52,7 +54,10 @@ export class APIServiceRegistration {
       const name = s.type.group ? `${s.type.version}.${s.type.group}` : s.type.version;
       wanted.set(name, { group: s.type.group, version: s.type.version });
     }
+    const wantedKey = [...wanted.keys()].sort().join(',');
+    if (wantedKey === this.synced) return;
     const existing = await this.apiservices.list('');
+    let complete = true;
     const now = formatTime(this.apiservices.now());
     for (const [name, gv] of wanted) {
       const current = existing.items.find((a) => a.metadata.name === name);
@@ -62,7 +67,10 @@ export class APIServiceRegistration {
       const status = { conditions: [{ type: 'Available', status: 'True', lastTransitionTime: now, reason: 'Local', message: 'Local APIServices are always available' }] };
       if (!current) {
         const obj: KubeObject = { apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name, labels: { [AUTO_LABEL]: 'onstart' } }, spec };
-        const created = await this.apiservices.create('', obj, ctx()).catch(() => undefined);
+        const created = await this.apiservices.create('', obj, ctx()).catch(() => {
+          complete = false;
+          return undefined;
+        });
         if (created) await this.apiservices.guaranteedUpdate('', name, ctx(), 'status', (c) => ({ ...c, status }));
       } else if (!deepEqual(current.spec, spec)) {
         await this.apiservices.guaranteedUpdate('', name, ctx(), '', (c) => ({ ...c, spec }));
@@ -74,5 +82,6 @@ export class APIServiceRegistration {
         await deleteObject(this.apiservices, '', item.metadata.name!, {}, ctx()).catch(() => undefined);
       }
     }
+    if (complete) this.synced = wantedKey;
   }
 }
