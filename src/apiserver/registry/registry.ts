@@ -16,7 +16,7 @@ import { deepClone, deepEqual, type KubeList, type KubeObject } from '../../mach
 import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
 import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
 import { FutureRevisionError } from '../../storage/revisions.ts';
-import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store } from '../../storage/store.ts';
+import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store, type StoredValue } from '../../storage/store.ts';
 import type { AdmissionChain, AdmissionOperation } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
 import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, parseResourceVersion } from './codec.ts';
@@ -156,10 +156,9 @@ export class ResourceRegistry {
     if (ctx.dryRun) return this.withTypeMeta(obj);
     for (let attempt = 0; ; attempt++) {
       try {
-        const sv = await this.deps.store.create(this.key(namespace, obj.metadata.name!), encodeForStore(obj));
-        // `obj` is this call's own copy and now exactly what was stored: no need to decode it back.
-        obj.metadata.resourceVersion = String(sv.modRevision);
-        return this.withTypeMeta(obj);
+        const encoded = encodeForStore(obj);
+        const sv = await this.deps.store.create(this.key(namespace, obj.metadata.name!), encoded);
+        return this.withTypeMeta(this.written(obj, encoded, sv));
       } catch (err) {
         if (err instanceof KeyExistsError) {
           if (input.metadata.generateName && !input.metadata.name && attempt < 8) {
@@ -230,9 +229,9 @@ export class ResourceRegistry {
         }
       }
       try {
-        const written = await this.deps.store.update(this.key(namespace, name), encodeForStore(next), sv.modRevision);
-        next.metadata.resourceVersion = String(written.modRevision);
-        return this.withTypeMeta(next);
+        const encoded = encodeForStore(next);
+        const written = await this.deps.store.update(this.key(namespace, name), encoded, sv.modRevision);
+        return this.withTypeMeta(this.written(next, encoded, written));
       } catch (err) {
         if (err instanceof RevisionMismatchError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
@@ -240,6 +239,16 @@ export class ResourceRegistry {
       }
     }
     throw conflict(this.groupResource, name, 'the object has been modified too often; please retry');
+  }
+
+  /**
+   * The object as stored: `obj` itself when the store kept `encoded` as given (this call's own copy,
+   * so no need to decode it back), else the store's value (a view store maps what it is given).
+   */
+  private written(obj: KubeObject, encoded: string, sv: StoredValue): KubeObject {
+    if (sv.value !== encoded) return decodeStoredValue(sv);
+    obj.metadata.resourceVersion = String(sv.modRevision);
+    return obj;
   }
 
   /** Applies the status-subresource split: a main write keeps status, a status write keeps everything else. */
