@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parse } from 'yaml';
-import { HttpClient } from '../controller/index.ts';
+import { HttpClient } from '../controller/http-client.ts';
 import { isStatusError } from '../machinery/errors.ts';
 import type { KubeObject } from '../machinery/object.ts';
-import { DEFAULT_DATA_DIR } from './up.ts';
+import { DEFAULT_DATA_DIR } from './defaults.ts';
 
 interface KubeconfigCommandOptions {
   tenant: string;

@@ -1,7 +1,9 @@
 // The `cozylab` command.
 
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_DATA_DIR, runUp } from './up.ts';
+import { resolve } from 'node:path';
+import { DEFAULT_DATA_DIR } from './defaults.ts';
+import { loadOrCreateCredentials } from './pki.ts';
 import { defaultTolerationSecondsOption, inventoryOption, nodeMonitorGracePeriodOption, nodesOption, nodeSettings, type NodeOptions } from './node-options.ts';
 import { registerNodeCommands } from './node.ts';
 import { registerPreflightCommand } from './preflight.ts';
@@ -31,7 +33,12 @@ program
   .addOption(defaultTolerationSecondsOption())
   .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number; platform?: string; kubernetesOnly?: boolean } & NodeOptions) => {
     try {
-      await runUp({ ...opts, ...nodeSettings(opts) });
+      const settings = nodeSettings(opts);
+      // The credentials' keys are generated on the thread pool while the cluster's modules load.
+      const credentials = loadOrCreateCredentials(resolve(opts.dataDir), opts.host);
+      credentials.catch(() => {});
+      const { runUp } = await import('./up.ts');
+      await runUp({ ...opts, ...settings, credentials });
     } catch (err) {
       console.error(`cozylab up: ${(err as Error).message}`);
       process.exit(1);

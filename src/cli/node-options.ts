@@ -4,7 +4,8 @@
 
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option } from 'commander';
-import { defaultInventory, parseInventory, type Inventory, type NodeTiming } from '../cluster/nodes/index.ts';
+import type { NodeTiming } from '../cluster/nodes/index.ts';
+import { defaultInventory, parseInventory, type Inventory } from '../cluster/nodes/inventory.ts';
 
 export interface NodeOptions {
   nodes?: number;

@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HttpClient } from '../controller/index.ts';
+import { HttpClient } from '../controller/http-client.ts';
 import { isStatusError } from '../machinery/errors.ts';
 import type { KubeObject } from '../machinery/object.ts';
-import { isFailed, SIMULATE_ANNOTATION, SIMULATE_FAILED } from '../cluster/nodes/index.ts';
+import { isFailed, SIMULATE_ANNOTATION, SIMULATE_FAILED } from '../cluster/nodes/simulated-power.ts';
 import { durationOption } from './node-options.ts';
-import { DEFAULT_DATA_DIR } from './up.ts';
+import { DEFAULT_DATA_DIR } from './defaults.ts';
 
 interface NodeCommandOptions {
   dataDir: string;

@@ -2,7 +2,8 @@
 // held to, and every shortfall by name; exit 1 when there is any, 2 when the inventory is unusable.
 
 import type { Command } from 'commander';
-import { defaultInventory, preflight, PLATFORM_MINIMUM, type Inventory, type InventoryNode } from '../cluster/nodes/index.ts';
+import { defaultInventory, type Inventory, type InventoryNode } from '../cluster/nodes/inventory.ts';
+import { preflight, PLATFORM_MINIMUM } from '../cluster/nodes/preflight.ts';
 import { readInventoryFile } from './node-options.ts';
 
 const GB = 1e9;

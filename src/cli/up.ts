@@ -1,7 +1,6 @@
 // `cozylab up`: open the store, start the API server, write the kubeconfig, run until a signal.
 
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
@@ -14,7 +13,7 @@ import { loadPlatformPackage, runInstallStages } from '../platform/installer/ind
 import { InformerFactory, InProcessClient, realClock } from '../controller/index.ts';
 import { openStore } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
-import { loadOrCreateCredentials } from './pki.ts';
+import { loadOrCreateCredentials, type ClusterCredentials } from './pki.ts';
 
 export interface UpOptions {
   dataDir: string;
@@ -30,9 +29,11 @@ export interface UpOptions {
   inventory?: Inventory;
   nodeTiming?: NodeTiming;
   defaultTolerationSeconds?: number;
+  /** The data dir's credentials when the caller started loading them already (see main.ts). */
+  credentials?: Promise<ClusterCredentials>;
 }
 
-export const DEFAULT_DATA_DIR = join(homedir(), '.cozylab');
+export { DEFAULT_DATA_DIR } from './defaults.ts';
 
 export interface RunningCluster {
   server: ApiServer;
@@ -48,7 +49,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const platformPackage = opts.platform ? loadPlatformPackage(opts.platform) : undefined;
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const creds = loadOrCreateCredentials(dataDir, opts.host);
+  const creds = await (opts.credentials ?? loadOrCreateCredentials(dataDir, opts.host));
   const store = await openStore({ backend: opts.store, path: join(dataDir, 'state.db') });
   const server = new ApiServer({
     store,
