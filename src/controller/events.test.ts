@@ -60,3 +60,20 @@ test('two recorders writing about one object at the same instant both get their 
   const events = await client.list({ apiVersion: 'v1', kind: 'Event' }, { namespace: 'default' });
   assert.deepEqual(events.items.map((e) => e.reason).sort(), ['Pulling', 'Scheduled']);
 });
+
+test('a ReplicaSet creating 100 pods leaves 9 Events and one combined Event counting the rest its budget allows', async () => {
+  const clock = new FakeClock('2026-03-01T10:00:00Z');
+  const server = await newTestServer({ clock });
+  const client = newTestClient(server);
+  const recorder = new EventRecorder(client, { component: 'replicaset-controller', clock });
+  const rs = { apiVersion: 'apps/v1', kind: 'ReplicaSet', namespace: 'default', name: 'web', uid: 'u1' };
+  const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => recorder.record(rs, 'Normal', 'SuccessfulCreate', `Created pod: web-${i}`)));
+  assert.equal(outcomes.filter((o) => 'skipped' in o).length, 75);
+  const events = (await client.list({ apiVersion: 'v1', kind: 'Event' }, { namespace: 'default' })).items;
+  assert.equal(events.length, 10);
+  const combined = events.filter((e) => String(e.message).startsWith('(combined from similar events): '));
+  assert.equal(combined.length, 1);
+  assert.equal(combined[0]!.count, 16);
+  assert.equal(combined[0]!.reportingComponent, '');
+  assert.deepEqual((combined[0]!.source as object), { component: 'replicaset-controller' });
+});

@@ -1,11 +1,12 @@
-// Recording core/v1 Events as client-go's recorder does: an event repeated for the same object,
-// reason and message bumps count and lastTimestamp of the existing Event instead of making a new one.
+// Recording core/v1 Events as client-go's recorder does: each event goes through the correlator
+// (event-correlator.ts) first; a repeat patches count, lastTimestamp and message of the existing Event.
 
 import { formatTime } from '../apiserver/registry/codec.ts';
 import { isStatusError } from '../machinery/errors.ts';
 import type { KubeObject } from '../machinery/object.ts';
 import { realClock, type Clock } from './clock.ts';
 import type { KubeClient } from './client.ts';
+import { EventCorrelator, type Correlation } from './event-correlator.ts';
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -29,7 +30,6 @@ export interface EventRecorderOptions {
   onError?: (err: unknown) => void;
 }
 
-const CACHE_SIZE = 4096;
 const EVENT = { apiVersion: 'v1', kind: 'Event' };
 
 export function involvedObjectOf(obj: KubeObject | InvolvedObject): InvolvedObject {
@@ -40,9 +40,13 @@ export function involvedObjectOf(obj: KubeObject | InvolvedObject): InvolvedObje
   return obj as InvolvedObject;
 }
 
+/** What became of one event: written (created or patched), skipped by the spam filter, or failed. */
+export type EventOutcome = { written: KubeObject } | { skipped: true } | { failed: unknown };
+
 export class EventRecorder {
-  /** Aggregation key → the Event last written for it. */
-  private readonly recent = new Map<string, { name: string; namespace: string; count: number; firstTimestamp: string }>();
+  private readonly correlator = new EventCorrelator();
+  /** Writes under way per logger key: client-go writes one event at a time, so a repeat patches what its predecessor created. */
+  private readonly writing = new Map<string, Promise<EventOutcome>>();
   private readonly clock: Clock;
 
   constructor(
@@ -52,48 +56,30 @@ export class EventRecorder {
     this.clock = opts.clock ?? realClock;
   }
 
-  /** Records the event; resolves with the Event written, or undefined when writing failed. */
+  /** Records the event; resolves with the Event written, or undefined when it was skipped or writing failed. */
   async event(about: KubeObject | InvolvedObject, type: EventType, reason: string, message: string): Promise<KubeObject | undefined> {
+    const outcome = await this.record(about, type, reason, message);
+    return 'written' in outcome ? outcome.written : undefined;
+  }
+
+  async record(about: KubeObject | InvolvedObject, type: EventType, reason: string, message: string): Promise<EventOutcome> {
     const involved = involvedObjectOf(about);
-    // Cluster-scoped objects get their Events in "default", as client-go's recorder does.
-    const namespace = involved.namespace || 'default';
-    // client-go's getEventKey: the same event about another field (container) of the object is another Event.
-    const key = [this.opts.component, this.opts.host ?? '', involved.kind, involved.namespace ?? '', involved.name, involved.fieldPath ?? '', involved.uid ?? '', involved.apiVersion ?? '', type, reason, message].join('\u0000');
-    const now = formatTime(this.clock.now());
+    const at = this.clock.now();
+    const correlation = this.correlator.correlate(
+      { component: this.opts.component, host: this.opts.host ?? '', involved, type, reason, message },
+      at.getTime(),
+      () => `${involved.name}.${uniqueSuffix(this.clock)}`,
+    );
+    if (correlation.skip) return { skipped: true };
+    const { key } = correlation;
+    const write = () => this.write(correlation, involved, type, reason, at);
+    const before = this.writing.get(key);
+    const outcome = before ? before.then(write) : write();
+    this.writing.set(key, outcome);
     try {
-      const previous = this.recent.get(key);
-      if (previous) {
-        try {
-          const patched = await this.client.patch(
-            { ...EVENT, namespace: previous.namespace, name: previous.name },
-            'strategic',
-            { count: previous.count + 1, lastTimestamp: now, message },
-          );
-          this.remember(key, { ...previous, count: previous.count + 1 });
-          return patched;
-        } catch (err) {
-          if (!isStatusError(err, 'NotFound')) throw err;
-        }
-      }
-      const created = await this.createEvent(namespace, {
-        ...EVENT,
-        involvedObject: involved,
-        reason,
-        message,
-        source: { component: this.opts.component, ...(this.opts.host ? { host: this.opts.host } : {}) },
-        firstTimestamp: now,
-        lastTimestamp: now,
-        count: 1,
-        type,
-        eventTime: null,
-        reportingComponent: this.opts.component,
-        reportingInstance: this.opts.host ?? '',
-      });
-      this.remember(key, { name: created.metadata.name!, namespace, count: 1, firstTimestamp: now });
-      return created;
-    } catch (err) {
-      this.opts.onError?.(err);
-      return undefined;
+      return await outcome;
+    } finally {
+      if (this.writing.get(key) === outcome) this.writing.delete(key);
     }
   }
 
@@ -105,18 +91,48 @@ export class EventRecorder {
     return this.event(about, 'Warning', reason, message);
   }
 
-  private remember(key: string, entry: { name: string; namespace: string; count: number; firstTimestamp: string }): void {
-    this.recent.delete(key);
-    this.recent.set(key, entry);
-    if (this.recent.size > CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
+  private async write(c: Extract<Correlation, { skip: false }>, involved: InvolvedObject, type: EventType, reason: string, at: Date): Promise<EventOutcome> {
+    // Cluster-scoped objects get their Events in "default", as client-go's recorder does.
+    const namespace = involved.namespace || 'default';
+    const now = formatTime(at);
+    try {
+      if (c.log.count > 1) {
+        try {
+          const patched = await this.client.patch({ ...EVENT, namespace, name: c.log.name }, 'strategic', { count: c.log.count, lastTimestamp: now, message: c.message });
+          return { written: patched };
+        } catch (err) {
+          if (!isStatusError(err, 'NotFound')) throw err;
+        }
+      }
+      const created = await this.createEvent(c.log.count > 1 ? undefined : c.log.name, namespace, {
+        ...EVENT,
+        involvedObject: involved,
+        reason,
+        message: c.message,
+        source: { component: this.opts.component, ...(this.opts.host ? { host: this.opts.host } : {}) },
+        firstTimestamp: now,
+        lastTimestamp: now,
+        count: 1,
+        type,
+        eventTime: null,
+        // client-go's aggregate Event carries no reporting controller or instance.
+        reportingComponent: c.aggregate ? '' : this.opts.component,
+        reportingInstance: c.aggregate ? '' : (this.opts.host ?? ''),
+      });
+      this.correlator.written(c.key, { name: created.metadata.name!, count: 1 });
+      return { written: created };
+    } catch (err) {
+      this.opts.onError?.(err);
+      return { failed: err };
+    }
   }
 
   /** Another recorder (in another process) may have taken the name in the same nanosecond: take the next one. */
-  private async createEvent(namespace: string, body: { apiVersion: string; kind: string; involvedObject: InvolvedObject; [field: string]: unknown }): Promise<KubeObject> {
+  private async createEvent(name: string | undefined, namespace: string, body: { apiVersion: string; kind: string; involvedObject: InvolvedObject; [field: string]: unknown }): Promise<KubeObject> {
     for (let attempt = 0; ; attempt++) {
-      const name = `${body.involvedObject.name}.${uniqueSuffix(this.clock)}`;
+      const metadata = { name: attempt === 0 && name ? name : `${body.involvedObject.name}.${uniqueSuffix(this.clock)}`, namespace };
       try {
-        return await this.client.create({ ...body, metadata: { name, namespace } } as KubeObject);
+        return await this.client.create({ ...body, metadata } as KubeObject);
       } catch (err) {
         if (attempt >= 3 || !isStatusError(err, 'AlreadyExists')) throw err;
       }

@@ -8,5 +8,6 @@ import type { KubeObject } from '../../machinery/object.ts';
 const ATTEMPTS = 4;
 
 export async function recordEvent(recorder: EventRecorder, type: EventType, about: KubeObject | InvolvedObject, reason: string, message: string): Promise<void> {
-  for (let i = 0; i < ATTEMPTS; i++) if (await recorder.event(about, type, reason, message)) return;
+  // An event the recorder's spam filter skipped is not retried: client-go drops it too.
+  for (let i = 0; i < ATTEMPTS; i++) if (!('failed' in (await recorder.record(about, type, reason, message)))) return;
 }

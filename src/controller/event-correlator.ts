@@ -1,0 +1,124 @@
+// client-go's EventCorrelator (tools/record/events_cache.go), which every recorder runs before it
+// writes: the 10th event of one source about one object and reason with yet another message is
+// written as "(combined from similar events): …" and counted there; a repeat of an identical event
+// bumps its count; and a source may burst 25 events about an object, refilled 1 per 5 minutes
+// (the skipped ones are still counted, so the next write carries the total).
+
+import type { InvolvedObject, EventType } from './events.ts';
+
+const LRU_ENTRIES = 4096;
+const AGGREGATE_MAX_EVENTS = 10;
+const AGGREGATE_INTERVAL_MS = 600_000;
+const SPAM_BURST = 25;
+const SPAM_QPS = 1 / 300;
+const AGGREGATE_PREFIX = '(combined from similar events): ';
+
+/** What a recorder says it saw. */
+export interface IncomingEvent {
+  component: string;
+  host: string;
+  involved: InvolvedObject;
+  type: EventType;
+  reason: string;
+  message: string;
+}
+
+/** The eventLogger's memory of one Event: its name (chosen when first seen, as client-go names events client-side) and count. */
+export interface EventLog {
+  name: string;
+  count: number;
+}
+
+export type Correlation =
+  | { skip: true }
+  | {
+      skip: false;
+      /** The logger's key: the Event is patched under it once it exists. */
+      key: string;
+      message: string;
+      /** An aggregate Event: client-go writes it without reporting controller and instance. */
+      aggregate: boolean;
+      /** The Event's name and the count to write; `count > 1` means it was seen (and maybe written) before. */
+      log: EventLog;
+    };
+
+/** A map that forgets its least recently used entry past `size`, as groupcache's lru.Cache. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.map.delete(key);
+    this.map.set(key, v);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+interface AggregateRecord {
+  localKeys: Set<string>;
+  last: number;
+}
+
+interface Bucket {
+  tokens: number;
+  last: number;
+}
+
+const join = (parts: Array<string | undefined>) => parts.map((p) => p ?? '').join('\u0000');
+
+export class EventCorrelator {
+  private readonly aggregates = new Lru<AggregateRecord>(LRU_ENTRIES);
+  private readonly logs = new Lru<EventLog>(LRU_ENTRIES);
+  private readonly buckets = new Lru<Bucket>(LRU_ENTRIES);
+
+  /** EventCorrelate: aggregate, observe, then filter; `now` in ms. */
+  correlate(e: IncomingEvent, now: number, newName: () => string): Correlation {
+    const o = e.involved;
+    const source = [e.component, e.host, o.kind, o.namespace, o.name];
+    // getEventKey, EventAggregatorByReasonFunc (reporting controller and instance are the source here) and getSpamKey.
+    const eventKey = join([...source, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message]);
+    const aggregateKey = join([...source, o.uid, o.apiVersion, e.type, e.reason, e.component, e.host]);
+    const spamKey = join([...source, o.uid, o.apiVersion]);
+
+    let record = this.aggregates.get(aggregateKey);
+    if (!record || now - record.last > AGGREGATE_INTERVAL_MS) record = { localKeys: new Set(), last: now };
+    record.localKeys.add(e.message);
+    record.last = now;
+    this.aggregates.set(aggregateKey, record);
+    let key = eventKey;
+    let message = e.message;
+    const aggregate = record.localKeys.size >= AGGREGATE_MAX_EVENTS;
+    if (aggregate) {
+      record.localKeys.delete(record.localKeys.values().next().value!);
+      key = aggregateKey;
+      message = AGGREGATE_PREFIX + e.message;
+    }
+
+    const previous = this.logs.get(key);
+    const log: EventLog = previous ? { ...previous, count: previous.count + 1 } : { name: newName(), count: 1 };
+    this.logs.set(key, log);
+
+    let bucket = this.buckets.get(spamKey);
+    if (!bucket) bucket = { tokens: SPAM_BURST, last: now };
+    else bucket = { tokens: Math.min(SPAM_BURST, bucket.tokens + ((now - bucket.last) / 1000) * SPAM_QPS), last: now };
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    this.buckets.set(spamKey, bucket);
+    if (!allowed) return { skip: true };
+    return { skip: false, key, message, aggregate, log: { ...log } };
+  }
+
+  /** updateState: what the server now holds under the key. */
+  written(key: string, log: EventLog): void {
+    const current = this.logs.get(key);
+    // Observations counted while the write was under way stay counted.
+    this.logs.set(key, { ...log, count: Math.max(log.count, current?.count ?? 0) });
+  }
+}
