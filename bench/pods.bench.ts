@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { startCluster } from '../test/support/cluster.ts';
 import { BenchClient, runConcurrent } from './http-client.ts';
 
@@ -58,6 +59,31 @@ async function countRunning(client: BenchClient): Promise<number> {
   return count;
 }
 
+/** Writes in the store's log since `fromRevision`, by resource (the key's first two segments past the prefix). */
+function writesByResource(dataDir: string, fromRevision: number): Map<string, number> {
+  const db = new Database(join(dataDir, 'state.db'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare<[number], { key: string }>('SELECT key FROM kv_log WHERE id > ?').all(fromRevision);
+    const counts = new Map<string, number>();
+    for (const { key } of rows) {
+      const resource = key.split('/').slice(2, 4).join('/');
+      counts.set(resource, (counts.get(resource) ?? 0) + 1);
+    }
+    return counts;
+  } finally {
+    db.close();
+  }
+}
+
+function lastRevision(dataDir: string): number {
+  const db = new Database(join(dataDir, 'state.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM kv_log').get()?.id ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 export async function podsBenchmark(report: (line: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cozylab-bench-pods-'));
   const inventory = join(dir, 'inventory.yaml');
@@ -70,6 +96,9 @@ export async function podsBenchmark(report: (line: string) => void): Promise<voi
       const r = await client.send('POST', '/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `floor-${i}` } }));
       if (r.status !== 201) throw new Error(`create: ${r.status} ${r.body}`);
     });
+    // COZYLAB_BENCH_WRITES=1: also report the store writes the run cost, per resource.
+    const countWrites = process.env.COZYLAB_BENCH_WRITES === '1';
+    const fromRevision = countWrites ? lastRevision(cluster.dataDir) : 0;
     const started = performance.now();
     await runConcurrent(DEPLOYMENTS, 4, async (i) => {
       const r = await client.send('POST', '/apis/apps/v1/namespaces/default/deployments', deployment(i));
@@ -86,6 +115,11 @@ export async function podsBenchmark(report: (line: string) => void): Promise<voi
         `(${(KWOK_ANCHOR_S / seconds).toFixed(1)}× kwok's 60 s; ${(seconds / baseline.seconds).toFixed(1)}× the ${baseline.seconds.toFixed(1)} s to create 10k ConfigMaps), ` +
         `RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB`,
     );
+    if (countWrites) {
+      const counts = [...writesByResource(cluster.dataDir, fromRevision)].sort((a, b) => b[1] - a[1]);
+      const total = counts.reduce((n, [, c]) => n + c, 0);
+      report(`store writes: ${total} (${(total / target).toFixed(2)} per pod): ${counts.map(([r, c]) => `${r} ${c}`).join(', ')}`);
+    }
   } finally {
     client.close();
     await cluster.stop();

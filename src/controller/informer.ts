@@ -102,7 +102,12 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
   byIndex(name: string, value: string): T[] {
     const index = this.indexes.get(name);
     if (!index) throw new Error(`informer: no index "${name}"`);
-    return [...(index.values.get(value) ?? [])].map((k) => this.cache.get(k)!).filter(Boolean);
+    const out: T[] = [];
+    for (const k of index.values.get(value) ?? []) {
+      const obj = this.cache.get(k);
+      if (obj) out.push(obj);
+    }
+    return out;
   }
 
   get(namespace: string | undefined, name: string): T | undefined {

@@ -17,6 +17,7 @@ import type { Inventory } from './inventory.ts';
 import { podCIDRFor } from './node-object.ts';
 import { isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, type Container, type Pod } from './pod-facts.ts';
 import { podStatus } from './pod-status.ts';
+import { NodeAddresses } from './pod-addresses.ts';
 import { claimNamesOf, podVolumesReady } from '../storage/pod-volumes.ts';
 import { isFailed } from './simulated-power.ts';
 
@@ -26,14 +27,6 @@ export interface KubeletDeps {
   clock: Clock;
   inventory: Inventory;
   profiles?: ImageProfiles;
-}
-
-function ipToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
-
-function intToIp(n: number): string {
-  return [24, 16, 8, 0].map((s) => (n >>> s) & 255).join('.');
 }
 
 function description(pod: KubeObject): string {
@@ -50,19 +43,30 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   const queue = new WorkQueue<string>({ clock });
   const machines = new Map(inventory.nodes.map((n, i) => [n.name, { machine: n, index: i }]));
   const runs = new Map<string, PodRun>();
-  /** node → keys of the runs on it, so a node's addresses are found without a walk over every pod. */
-  const runsOn = new Map<string, Set<string>>();
+  /** The addresses the runs and the pods' reported statuses hold on each node. */
+  const addresses = new NodeAddresses();
+  /** What each pod's reported status holds: its node and podIP, while it is not terminal. */
+  const reported = new Map<string, { node: string; ip: string }>();
   const setRun = (key: string, run: PodRun) => {
     runs.set(key, run);
-    let keys = runsOn.get(run.node);
-    if (!keys) runsOn.set(run.node, (keys = new Set()));
-    keys.add(key);
+    if (run.podIP) addresses.hold(run.node, run.podIP);
   };
   const dropRun = (key: string) => {
     const run = runs.get(key);
     if (!run) return;
     runs.delete(key);
-    runsOn.get(run.node)?.delete(key);
+    if (run.podIP) addresses.release(run.node, run.podIP);
+  };
+  const trackReported = (key: string, pod: Pod | undefined) => {
+    const node = pod && podSpec(pod).nodeName;
+    const ip = pod && !isTerminal(pod) ? String(pod.status?.podIP ?? '') : '';
+    const had = reported.get(key);
+    if (had && had.node === node && had.ip === ip) return;
+    if (had) addresses.release(had.node, had.ip);
+    if (node && ip) {
+      addresses.hold(node, ip);
+      reported.set(key, { node, ip });
+    } else reported.delete(key);
   };
   const images = new Map<string, Set<string>>();
   const recorders = new Map<string, EventRecorder>();
@@ -87,17 +91,9 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   /** The lowest free address of the node's podCIDR, past the gateway (.1). */
   function allocatePodIP(node: string): string {
     const cidr = String((nodes.get(undefined, node)?.spec as { podCIDR?: string })?.podCIDR || podCIDRFor(machines.get(node)!.index));
-    const [base, bits] = cidr.split('/');
-    const size = 2 ** (32 - Number(bits));
-    const used = new Set<number>();
-    for (const key of runsOn.get(node) ?? []) {
-      const ip = runs.get(key)?.podIP;
-      if (ip) used.add(ipToInt(ip));
-    }
-    for (const p of pods.byIndex(POD_NODE_INDEX, node)) if (!isTerminal(p) && p.status?.podIP) used.add(ipToInt(String(p.status.podIP)));
-    const start = ipToInt(base!);
-    for (let i = 2; i < size - 1; i++) if (!used.has(start + i)) return intToIp(start + i);
-    throw new Error(`failed to allocate a pod IP on node ${node}: ${cidr} is exhausted`);
+    const ip = addresses.lowestFree(node, cidr);
+    if (!ip) throw new Error(`failed to allocate a pod IP on node ${node}: ${cidr} is exhausted`);
+    return ip;
   }
 
   /** A kubelet that restarts finds its pods' containers still running: take them over from the reported status. */
@@ -237,6 +233,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
     if (!run.sandboxReady) {
       run.sandboxReady = true;
       run.podIP = (pod.spec as { hostNetwork?: boolean }).hostNetwork === true ? hostIPOf(node) : allocatePodIP(node);
+      addresses.hold(node, run.podIP);
     }
     const events = advance(run, now, { images: imagesOn(node), podDescription: description(pod) });
     await record(pod, node, events);
@@ -246,6 +243,11 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   }
 
   const mine = (p: KubeObject) => machines.has(podSpec(p).nodeName ?? '');
+  pods.addEventHandler({
+    onAdd: (p) => trackReported(objectKey(p), p),
+    onUpdate: (_, p) => trackReported(objectKey(p), p),
+    onDelete: (p) => trackReported(objectKey(p), undefined),
+  });
   pods.addEventHandler({
     onAdd: (p) => mine(p) && queue.add(objectKey(p)),
     onUpdate: (_, p) => mine(p) && queue.add(objectKey(p)),

@@ -17,6 +17,8 @@ export class SchedulingCache {
   private readonly assumed = new Map<string, string>();
   private readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
+  /** The states sorted by name, until a node's state changes or a node goes. */
+  private sorted: NodeState[] | undefined;
 
   constructor(
     private readonly pods: SharedInformer<Pod>,
@@ -41,6 +43,7 @@ export class SchedulingCache {
       onDelete: (n) => {
         this.states.delete(n.metadata.name!);
         this.dirty.delete(n.metadata.name!);
+        this.sorted = undefined;
       },
     });
   }
@@ -63,14 +66,16 @@ export class SchedulingCache {
     if (!pod || !podSpec(pod).nodeName) this.unplace(key);
   }
 
-  /** Every node's state, sorted by name. */
+  /** Every node's state, sorted by name: the same array while nothing changed (callers do not modify it). */
   nodeStates(): NodeState[] {
+    if (this.dirty.size === 0 && this.sorted) return this.sorted;
     for (const name of this.dirty) {
       const node = this.nodes.get(undefined, name);
       if (node) this.states.set(name, nodeState(node, [...(this.placed.get(name)?.values() ?? [])]));
     }
     this.dirty.clear();
-    return [...this.states.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.sorted = [...this.states.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return this.sorted;
   }
 
   private place(p: Pod): void {

@@ -2,8 +2,8 @@
 // balanced allocation, spreading a controller's pods), or explain the failure exactly as
 // kube-scheduler's FitError does and find preemption victims as DefaultPreemption does.
 
-import { filterNode, nodeState, spreadGroupOf, type FilterFailure, type NodeState } from './scheduling-filters.ts';
-import { nonZeroRequests, podSpec, priorityOf, type Pod } from './pod-facts.ts';
+import { filterNode, footprintOf, nodeState, spreadGroupOf, type FilterFailure, type NodeState } from './scheduling-filters.ts';
+import { podSpec, priorityOf, type Pod } from './pod-facts.ts';
 
 export type Decision =
   | { kind: 'bind'; node: string }
@@ -78,26 +78,48 @@ function postFilter(pod: Pod, failures: Map<string, FilterFailure>, states: Node
   return { message: '', candidate: candidates[0] };
 }
 
-function resourceScores(pod: Pod, node: NodeState): { least: number; balanced: number } {
-  const want = nonZeroRequests(pod);
-  const used = { cpu: want.cpu + node.nonZeroRequested.cpu, memory: want.memory + node.nonZeroRequested.memory };
-  const fraction = (r: 'cpu' | 'memory') => (node.allocatable[r] ? Math.min(1, used[r] / node.allocatable[r]!) : 1);
-  const free = (r: 'cpu' | 'memory') => (node.allocatable[r] ? Math.max(0, Math.floor(((node.allocatable[r]! - used[r]) * 100) / node.allocatable[r]!)) : 0);
-  return { least: Math.floor((free('cpu') + free('memory')) / 2), balanced: Math.floor((1 - Math.abs(fraction('cpu') - fraction('memory')) / 2) * 100) };
+function freePercent(allocatable: number | undefined, used: number): number {
+  return allocatable ? Math.max(0, Math.floor(((allocatable - used) * 100) / allocatable)) : 0;
+}
+
+function usedFraction(allocatable: number | undefined, used: number): number {
+  return allocatable ? Math.min(1, used / allocatable) : 1;
+}
+
+/** LeastAllocated and BalancedAllocation over cpu and memory, with the pod's non-zero requests added. */
+function resourceScores(want: { cpu: number; memory: number }, node: NodeState): { least: number; balanced: number } {
+  const cpu = want.cpu + node.nonZeroRequested.cpu;
+  const memory = want.memory + node.nonZeroRequested.memory;
+  const { cpu: cpuAlloc, memory: memoryAlloc } = node.allocatable;
+  return {
+    least: Math.floor((freePercent(cpuAlloc, cpu) + freePercent(memoryAlloc, memory)) / 2),
+    balanced: Math.floor((1 - Math.abs(usedFraction(cpuAlloc, cpu) - usedFraction(memoryAlloc, memory)) / 2) * 100),
+  };
 }
 
 function pickNode(pod: Pod, feasible: NodeState[]): string {
   const group = spreadGroupOf(pod);
-  const groupCounts = feasible.map((n) => (group ? n.groups.get(group) ?? 0 : 0));
-  const maxCount = Math.max(0, ...groupCounts);
-  let best = { name: '', score: -Infinity };
-  feasible.forEach((n, i) => {
-    const { least, balanced } = resourceScores(pod, n);
+  const want = footprintOf(pod).nonZero;
+  let maxCount = 0;
+  const groupCounts: number[] = [];
+  for (const n of feasible) {
+    const count = group ? n.groups.get(group) ?? 0 : 0;
+    groupCounts.push(count);
+    if (count > maxCount) maxCount = count;
+  }
+  let bestName = '';
+  let bestScore = -Infinity;
+  for (let i = 0; i < feasible.length; i++) {
+    const n = feasible[i]!;
+    const { least, balanced } = resourceScores(want, n);
     const spread = maxCount === 0 ? 100 : Math.floor(((maxCount - groupCounts[i]!) * 100) / maxCount);
     const score = least + balanced + 2 * spread;
-    if (score > best.score || (score === best.score && n.name < best.name)) best = { name: n.name, score };
-  });
-  return best.name;
+    if (score > bestScore || (score === bestScore && n.name < bestName)) {
+      bestName = n.name;
+      bestScore = score;
+    }
+  }
+  return bestName;
 }
 
 export function decide(pod: Pod, states: NodeState[]): Decision {

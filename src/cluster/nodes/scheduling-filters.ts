@@ -64,6 +64,8 @@ export function spreadGroupOf(pod: Pod): string | undefined {
 
 interface PodFootprint {
   requests: Requests;
+  /** The requested hugepages and extended resources, sorted, as NodeResourcesFit reports them. */
+  scalars: string[];
   nonZero: { cpu: number; memory: number };
   ports: NodeState['usedPorts'];
   antiAffinity: boolean;
@@ -73,10 +75,14 @@ interface PodFootprint {
 // Informer objects are replaced, never changed, on update: what a pod takes is read off it once.
 const footprints = new WeakMap<Pod, PodFootprint>();
 
-function footprintOf(p: Pod): PodFootprint {
+export function footprintOf(p: Pod): PodFootprint {
   let f = footprints.get(p);
   if (!f) {
-    f = { requests: podRequests(p), nonZero: nonZeroRequests(p), ports: hostPorts(p), antiAffinity: requiredTerms(p, 'podAntiAffinity').length > 0, group: spreadGroupOf(p) };
+    const requests = podRequests(p);
+    const scalars = Object.keys(requests)
+      .filter((r) => r.startsWith('hugepages-') || r.includes('/'))
+      .sort();
+    f = { requests, scalars, nonZero: nonZeroRequests(p), ports: hostPorts(p), antiAffinity: requiredTerms(p, 'podAntiAffinity').length > 0, group: spreadGroupOf(p) };
     footprints.set(p, f);
   }
   return f;
@@ -109,6 +115,15 @@ export function effectiveTaints(node: KubeObject): Taint[] {
     const key = ready?.status === 'False' ? 'node.kubernetes.io/not-ready' : 'node.kubernetes.io/unreachable';
     if (!taints.some((t) => t.key === key && t.effect === 'NoSchedule')) taints.push({ key, effect: 'NoSchedule' });
   }
+  return taints;
+}
+
+// Informer nodes are replaced, never changed: their effective taints are read once per object.
+const nodeTaints = new WeakMap<KubeObject, Taint[]>();
+
+function effectiveTaintsCached(node: KubeObject): Taint[] {
+  let taints = nodeTaints.get(node);
+  if (!taints) nodeTaints.set(node, (taints = effectiveTaints(node)));
   return taints;
 }
 
@@ -162,25 +177,22 @@ export function matchesNodeAffinity(pod: Pod, node: NodeState): boolean {
   return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
 }
 
+const BASIC_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];
+
 /** NodeResourcesFit's reasons, in its order: pods, cpu, memory, ephemeral-storage, then extended resources. */
 export function insufficientResources(pod: Pod, node: NodeState): string[] {
   const reasons: string[] = [];
   if (node.pods.length + 1 > (node.allocatable.pods ?? 0)) reasons.push('Too many pods');
-  const req = podRequests(pod);
-  const free = (r: string) => (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0);
-  for (const r of ['cpu', 'memory', 'ephemeral-storage']) if ((req[r] ?? 0) > 0 && req[r]! > free(r)) reasons.push(`Insufficient ${r}`);
-  for (const r of Object.keys(req).sort()) {
-    const scalar = r.startsWith('hugepages-') || r.includes('/');
-    if (!scalar) continue;
-    if (req[r]! > 0 && req[r]! > free(r)) reasons.push(`Insufficient ${r}`);
-  }
+  const { requests: req, scalars } = footprintOf(pod);
+  for (const r of BASIC_RESOURCES) if ((req[r] ?? 0) > 0 && req[r]! > (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0)) reasons.push(`Insufficient ${r}`);
+  for (const r of scalars) if (req[r]! > 0 && req[r]! > (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0)) reasons.push(`Insufficient ${r}`);
   return reasons;
 }
 
 function portsConflict(pod: Pod, node: NodeState): boolean {
   const used = node.usedPorts;
   if (used.length === 0) return false;
-  return hostPorts(pod).some((w) => used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.hostIP === '0.0.0.0' || w.hostIP === '0.0.0.0' || u.hostIP === w.hostIP)));
+  return footprintOf(pod).ports.some((w) => used.some((u) => u.port === w.port && u.protocol === w.protocol && (u.hostIP === '0.0.0.0' || w.hostIP === '0.0.0.0' || u.hostIP === w.hostIP)));
 }
 
 interface AffinityTerm {
@@ -243,7 +255,7 @@ export function filterNode(pod: Pod, node: NodeState, all: NodeState[]): FilterF
   if ((node.node.spec as { unschedulable?: boolean })?.unschedulable && !tolerates(pod, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' })) {
     return { reasons: [ERR_UNSCHEDULABLE], resolvable: false };
   }
-  const untolerated = effectiveTaints(node.node).find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod, t));
+  const untolerated = effectiveTaintsCached(node.node).find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod, t));
   if (untolerated) return { reasons: [`node(s) had untolerated taint {${untolerated.key}: ${untolerated.value ?? ''}}`], resolvable: false };
   if (!matchesNodeAffinity(pod, node)) return { reasons: [ERR_NODE_AFFINITY], resolvable: false };
   if (portsConflict(pod, node)) return { reasons: [ERR_NODE_PORTS], resolvable: true };

@@ -1,9 +1,8 @@
 // What every workload controller is started with, and small pieces they share.
 
 import { isStatusError } from '../../machinery/errors.ts';
-import type { KubeObject } from '../../machinery/object.ts';
+import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import { EventRecorder, type Clock, type InformerFactory, type KubeClient } from '../../controller/index.ts';
-import { canonicalJson } from './pod-template-hash.ts';
 
 export interface WorkloadControllerDeps {
   client: KubeClient;
@@ -44,8 +43,26 @@ export function omitEmpty(status: Record<string, unknown>, keep: string[] = []):
   return out;
 }
 
+/** Whether the two have the same canonicalJson (keys in any order, undefined members left out), without writing it. */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+    let defined = 0;
+    for (const k of Object.keys(a)) {
+      if (a[k] === undefined) continue;
+      defined++;
+      if (!Object.hasOwn(b, k) || b[k] === undefined || !sameJson(a[k], b[k])) return false;
+    }
+    for (const k of Object.keys(b)) if (b[k] !== undefined) defined--;
+    return defined === 0;
+  }
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 export function specOf(obj: KubeObject): Record<string, any> {
