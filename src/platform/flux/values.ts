@@ -91,7 +91,7 @@ export async function userValues(client: KubeClient, namespace: string, refs: Va
     }
     let parsed: unknown;
     try {
-      parsed = parseYaml(text) ?? {};
+      parsed = parsedValues(text);
     } catch (err) {
       throw new ValuesError(`unable to read values from key '${key}' in ${where}: ${(err as Error).message}`);
     }
@@ -99,6 +99,25 @@ export async function userValues(client: KubeClient, namespace: string, refs: Va
     result = mergeMaps(result, parsed);
   }
   return inline ? mergeMaps(result, inline) : result;
+}
+
+// Every release of the platform reads the same large values documents (cozystack-values …) on
+// each reconcile; the YAML of a given text is parsed once. Callers only read what they get
+// (mergeMaps copies), so the parsed values are shared.
+const PARSED_VALUES_CACHE_SIZE = 64;
+const parsedValuesCache = new Map<string, unknown>();
+
+function parsedValues(text: string): unknown {
+  if (parsedValuesCache.has(text)) {
+    const hit = parsedValuesCache.get(text);
+    parsedValuesCache.delete(text);
+    parsedValuesCache.set(text, hit);
+    return hit;
+  }
+  const parsed = parseYaml(text) ?? {};
+  if (parsedValuesCache.size >= PARSED_VALUES_CACHE_SIZE) parsedValuesCache.delete(parsedValuesCache.keys().next().value!);
+  parsedValuesCache.set(text, parsed);
+  return parsed;
 }
 
 function readKey(obj: KubeObject, key: string): string | undefined {
@@ -151,5 +170,18 @@ export function canonicalJson(value: unknown): string {
 
 /** chartutil.DigestValues: the digest Flux records as configDigest. */
 export function valuesDigest(values: Values): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(values)).digest('hex')}`;
+  // The same values are digested many times a reconcile (config, the stored release's config);
+  // equal JSON means equal values, so the canonical form is computed once per JSON text.
+  const json = JSON.stringify(values);
+  const known = json === undefined ? undefined : digests.get(json);
+  if (known) return known;
+  const digest = `sha256:${createHash('sha256').update(canonicalJson(values)).digest('hex')}`;
+  if (json !== undefined) {
+    if (digests.size >= DIGEST_CACHE_SIZE) digests.delete(digests.keys().next().value!);
+    digests.set(json, digest);
+  }
+  return digest;
 }
+
+const DIGEST_CACHE_SIZE = 512;
+const digests = new Map<string, string>();

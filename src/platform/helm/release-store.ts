@@ -29,6 +29,25 @@ export function decodeRelease(data: string): HelmRelease {
   return JSON.parse(json.toString()) as HelmRelease;
 }
 
+// A record Secret's bytes are fixed by its uid and resourceVersion; every reconcile lists the
+// release's records again, so each version is gunzipped and parsed once. Callers get their own copy.
+const DECODED_CACHE_SIZE = 512;
+const decoded = new Map<string, HelmRelease>();
+
+function decodedRecord(secret: KubeObject): HelmRelease {
+  const data = ((secret as { data?: Record<string, string> }).data ?? {}).release ?? '';
+  const { uid, resourceVersion } = secret.metadata;
+  if (!uid || !resourceVersion) return decodeRelease(data);
+  const key = `${uid}/${resourceVersion}`;
+  let rel = decoded.get(key);
+  if (!rel) {
+    rel = decodeRelease(data);
+    if (decoded.size >= DECODED_CACHE_SIZE) decoded.delete(decoded.keys().next().value!);
+    decoded.set(key, rel);
+  }
+  return structuredClone(rel);
+}
+
 export class ReleaseStore {
   constructor(
     private readonly client: KubeClient,
@@ -41,7 +60,7 @@ export class ReleaseStore {
     const list = await this.client.list(SECRET, { namespace: this.namespace, labelSelector: `owner=helm,name=${name}` });
     return list.items
       .filter((s) => (s as { type?: string }).type === RELEASE_SECRET_TYPE)
-      .map((s) => decodeRelease(((s as { data?: Record<string, string> }).data ?? {}).release ?? ''))
+      .map((s) => decodedRecord(s))
       .sort((a, b) => a.version - b.version);
   }
 

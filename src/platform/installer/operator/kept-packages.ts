@@ -4,8 +4,8 @@
 // manifest no longer lists it: that is how the operator finds it and says so.
 
 import { gunzipSync } from 'node:zlib';
-import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../../machinery/object.ts';
+import { parseManifest } from '../../helm/release.ts';
 import { COZY_SYSTEM, PLATFORM_RELEASE, type Package } from '../types.ts';
 
 /** The label selector of the platform release's records (Helm's Secret storage driver). */
@@ -27,15 +27,20 @@ export function renderedPackages(releaseSecrets: KubeObject[]): Set<string> | un
     .filter((s) => s.metadata.labels?.status === 'deployed')
     .sort((a, b) => Number(b.metadata.labels?.version ?? 0) - Number(a.metadata.labels?.version ?? 0))[0];
   if (!deployed) return undefined;
+  // A record's manifest never changes under the same uid and resourceVersion: decode it once.
+  const version = `${deployed.metadata.uid}/${deployed.metadata.resourceVersion}`;
+  if (lastRendered?.version === version && deployed.metadata.uid && deployed.metadata.resourceVersion) return new Set(lastRendered.names);
   const release = decodeRelease(deployed);
   if (!release) return undefined;
   const names = new Set<string>();
-  for (const doc of parseAllDocuments(release.manifest ?? '')) {
-    const obj = doc.toJS() as KubeObject | null;
-    if (obj?.kind === 'Package' && obj.apiVersion?.startsWith('cozystack.io/')) names.add(obj.metadata.name!);
+  for (const obj of parseManifest(release.manifest ?? '')) {
+    if (obj.kind === 'Package' && obj.apiVersion?.startsWith('cozystack.io/')) names.add(obj.metadata.name!);
   }
+  lastRendered = { version, names: new Set(names) };
   return names;
 }
+
+let lastRendered: { version: string; names: Set<string> } | undefined;
 
 /** Packages the platform release installed that its current manifest no longer renders. */
 export function keptPackages(packages: Package[], rendered: Set<string>): string[] {
