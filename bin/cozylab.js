@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so `npm ci` is the whole build.
-import { register } from 'tsx/esm/api';
+// `cozylab`: runs the compiled sources (bin/compiled-sources.js), or the TypeScript sources through
+// tsx when they cannot be compiled, so `npm ci` is the whole build either way.
+import { compiledModule } from './compiled-sources.js';
 
-register();
-await import('../src/cli/main.ts');
+const compiled = await compiledModule('cli/main.ts');
+if (compiled) {
+  await import(compiled);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

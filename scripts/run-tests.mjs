@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { compiledModule } from '../bin/compiled-sources.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -25,6 +26,8 @@ if (filter.length === 0) {
     process.exit(tsc.status ?? 1);
   }
 }
+// Built once here, so the servers the end-to-end tests start do not each build it.
+await compiledModule('cli/main.ts');
 const files = [...findTests(join(root, 'src')), ...findTests(join(root, 'test'))]
   .filter((f) => filter.length === 0 || filter.some((p) => f.includes(p)))
   .sort();

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { compiledModule, withJsSpecifiers } from '../bin/compiled-sources.js';
+
+test('relative .ts specifiers of every import form name the compiled .js files; packages and strings are left alone', () => {
+  const code = [
+    'import { a } from "./a.ts";',
+    "import b from '../dir/b.ts';",
+    'import "./side-effect.ts";',
+    'export * from "./c.ts";',
+    'export { d } from "../../d.ts";',
+    'const e = await import("./e.ts");',
+    'import yaml from "yaml";',
+    'const name = "./not-an-import.ts";',
+  ].join('\n');
+  assert.equal(
+    withJsSpecifiers(code),
+    [
+      'import { a } from "./a.js";',
+      "import b from '../dir/b.js';",
+      'import "./side-effect.js";',
+      'export * from "./c.js";',
+      'export { d } from "../../d.js";',
+      'const e = await import("./e.js");',
+      'import yaml from "yaml";',
+      'const name = "./not-an-import.ts";',
+    ].join('\n'),
+  );
+});
+
+test('cozylab runs its compiled sources, which a source change rebuilds', async () => {
+  const url = await compiledModule('cli/main.ts');
+  assert.ok(url, 'the sources compile');
+  const main = fileURLToPath(url);
+  assert.ok(existsSync(main));
+  assert.doesNotMatch(readFileSync(main, 'utf8'), /from ["']\.{1,2}\/[^"']*\.ts["']/);
+  // The compiled modules find the files they read by their own location (CRDs, manifests, package.json).
+  const help = spawnSync(process.execPath, ['bin/cozylab.js', 'up', '--help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /--data-dir/);
+
+  const source = fileURLToPath(new URL('../src/machinery/object.ts', import.meta.url));
+  const { atime, mtime } = statSync(source);
+  try {
+    utimesSync(source, atime, new Date(mtime.getTime() + 1000));
+    const rebuilt = await compiledModule('cli/main.ts');
+    assert.ok(rebuilt && rebuilt !== url, 'a changed source gives a new build');
+    const compiled = await import(new URL('../machinery/object.js', rebuilt).href);
+    const original = await import('../src/machinery/object.ts');
+    assert.deepEqual(Object.keys(compiled).sort(), Object.keys(original).sort());
+  } finally {
+    utimesSync(source, atime, mtime);
+  }
+});
