@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=32
 // `cozylab`: runs the compiled sources (bin/compiled-sources.js), or the TypeScript sources through
 // tsx when they cannot be compiled, so `npm ci` is the whole build either way.
 import { compiledModule } from './compiled-sources.js';

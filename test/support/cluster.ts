@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { kubectlBinary, runKubectl, type KubectlResult } from './kubectl.ts';
+import { NODE_FLAGS } from '../../bin/node-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -24,7 +25,7 @@ export interface TestCluster {
 /** `platform: true` runs the whole install (Cozystack included); otherwise `--kubernetes-only`. */
 export async function startCluster(opts: { dataDir?: string; store?: 'sqlite' | 'memory'; extraArgs?: string[]; platform?: boolean } = {}): Promise<TestCluster> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cozylab-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.platform ? [] : ['--kubernetes-only']), ...(opts.extraArgs ?? [])], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.platform ? [] : ['--kubernetes-only']), ...(opts.extraArgs ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
