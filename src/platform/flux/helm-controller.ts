@@ -133,7 +133,9 @@ function mustReconcile(old: KubeObject, hr: KubeObject): boolean {
     old.metadata.annotations?.[RECONCILE_REQUESTED_AT] !== hr.metadata.annotations?.[RECONCILE_REQUESTED_AT] ||
     old.metadata.annotations?.['cozyhr.cozystack.io/values-files'] !== hr.metadata.annotations?.['cozyhr.cozystack.io/values-files'] ||
     (!!hr.metadata.deletionTimestamp && !old.metadata.deletionTimestamp) ||
-    JSON.stringify(old.metadata.finalizers ?? []) !== JSON.stringify(hr.metadata.finalizers ?? [])
+    // While it is deleted, a finalizer gone may let the uninstall finish; otherwise a finalizer
+    // change (the controller's own, added on first reconcile) is no reason to reconcile again.
+    (!!hr.metadata.deletionTimestamp && JSON.stringify(old.metadata.finalizers ?? []) !== JSON.stringify(hr.metadata.finalizers ?? []))
   );
 }
 
