@@ -153,6 +153,27 @@ export function runStoreConformance(name: string, makeStore: MakeStore, reopen?:
         assert.deepEqual(keysOf(await s.list('/p/', { startKey: '/' })), keysOf(await s.list('/p/')));
       }));
 
+    test('list narrowed to values that contain given strings, paged and counted among those only', () =>
+      withStore(makeStore, async (s) => {
+        for (let i = 0; i < 6; i++) await s.create(`/n/k${i}`, JSON.stringify({ labels: { team: i % 2 ? 'odd' : 'even', n: String(i) } }));
+        await s.create('/n/x', '{"note":"it is odd"}');
+        const odd = '"team":"odd"';
+        assert.deepEqual(keysOf(await s.list('/n/', { valueContains: [odd] })), ['/n/k1', '/n/k3', '/n/k5']);
+        assert.deepEqual(keysOf(await s.list('/n/', { valueContains: [odd, '"n":"3"'] })), ['/n/k3']);
+        assert.deepEqual(keysOf(await s.list('/n/', { valueContains: [odd, 'absent'] })), []);
+        assert.equal((await s.list('/n/', { valueContains: [] })).items.length, 7);
+        const page = await s.list('/n/', { valueContains: [odd], limit: 1 });
+        assert.deepEqual(keysOf(page), ['/n/k1']);
+        assert.equal(page.more, true);
+        assert.equal(page.remaining, 2);
+        const rest = await s.list('/n/', { valueContains: [odd], limit: 2, startKey: '/n/k1\u0000', revision: page.revision });
+        assert.deepEqual(keysOf(rest), ['/n/k3', '/n/k5']);
+        assert.equal(rest.more, false);
+        await s.update('/n/k1', JSON.stringify({ labels: { team: 'even' } }));
+        assert.deepEqual(keysOf(await s.list('/n/', { valueContains: [odd] })), ['/n/k3', '/n/k5']);
+        assert.deepEqual(keysOf(await s.list('/n/', { valueContains: [odd], revision: page.revision })), ['/n/k1', '/n/k3', '/n/k5']);
+      }));
+
     test('list at an older revision shows the keys as they were then', () =>
       withStore(makeStore, async (s) => {
         await s.create('/h/a', 'a1');

@@ -92,6 +92,7 @@ export class MemoryStore implements Store {
       if (!key.startsWith(prefix)) break;
       const v = versionAt(this.versions.get(key)!, revision);
       if (!v || v.deleted) continue;
+      if (opts.valueContains && !opts.valueContains.every((n) => v.value.includes(n))) continue;
       if (items.length < limit) items.push(stored(key, v));
       else remaining++;
     }

@@ -89,3 +89,29 @@ export function prepareStatements(db: Database.Database) {
 }
 
 export type Statements = ReturnType<typeof prepareStatements>;
+
+/** `AND instr(l.value, @n0) > 0 …`: the rows whose value holds every needle. */
+function needleClause(count: number): string {
+  return Array.from({ length: count }, (_, i) => ` AND instr(l.value, @n${i}) > 0`).join('');
+}
+
+export interface FilteredListStatements {
+  list: Database.Statement<Record<string, string | number>, LogRow>;
+  countAfter: Database.Statement<Record<string, string | number>, { n: number }>;
+}
+
+/** listFrom and countAfter narrowed to values that contain `count` needles (@n0 …). */
+export function prepareFilteredList(db: Database.Database, count: number): FilteredListStatements {
+  const needles = needleClause(count);
+  return {
+    list: db.prepare(
+      `SELECT l.* FROM kv_log l WHERE l.key >= @lo AND l.key < @hi AND l.deleted = 0
+         AND l.id = (SELECT MAX(x.id) FROM kv_log x WHERE x.key = l.key AND x.id <= @rev)${needles}
+       ORDER BY l.key LIMIT @limit`,
+    ),
+    countAfter: db.prepare(
+      `SELECT COUNT(*) AS n FROM kv_log l JOIN (SELECT MAX(id) AS id FROM kv_log WHERE key > @lo AND key < @hi AND id <= @rev GROUP BY key) m
+         ON l.id = m.id WHERE l.deleted = 0${needles}`,
+    ),
+  };
+}

@@ -20,7 +20,7 @@ import {
   type Watcher,
 } from './store.ts';
 import { FutureRevisionError, listLowerBound, readRevision } from './revisions.ts';
-import { createSchema, prepareStatements, rowToEvent, rowToStored, type LogRow, type Statements } from './sqlite-schema.ts';
+import { createSchema, prepareFilteredList, prepareStatements, rowToEvent, rowToStored, type FilteredListStatements, type LogRow, type Statements } from './sqlite-schema.ts';
 import { WatchHub } from './watch-hub.ts';
 
 const COMPACTED_REVISION = 'compacted_revision';
@@ -58,6 +58,8 @@ export class SqliteStore implements Store {
    */
   private readonly latestRows = new Map<string, LogRow | null>();
   private batchRows: Map<string, LogRow> | undefined;
+  /** List statements narrowed by value needles, by their number. */
+  private readonly filteredLists = new Map<number, FilteredListStatements>();
 
   /** Opens (creating if needed) the store in the file at `path`. */
   static open(path: string): SqliteStore {
@@ -120,13 +122,30 @@ export class SqliteStore implements Store {
     const revision = readRevision(opts.revision, this.revision, this.compacted);
     const hi = prefixEnd(prefix);
     const limit = opts.limit && opts.limit > 0 ? opts.limit : -1;
-    const rows = this.stmts.listFrom.all({ lo: listLowerBound(prefix, opts.startKey), hi, rev: revision, limit });
+    const lo = listLowerBound(prefix, opts.startKey);
+    const needles = opts.valueContains?.length ? opts.valueContains : undefined;
+    let rows: LogRow[];
+    let countAfter: (after: string) => number;
+    if (needles) {
+      const stmts = this.filteredList(needles.length);
+      const bound: Record<string, string | number> = { hi, rev: revision };
+      needles.forEach((n, i) => (bound[`n${i}`] = n));
+      rows = stmts.list.all({ ...bound, lo, limit });
+      countAfter = (after) => stmts.countAfter.get({ ...bound, lo: after })!.n;
+    } else {
+      rows = this.stmts.listFrom.all({ lo, hi, rev: revision, limit });
+      countAfter = (after) => this.stmts.countAfter.get({ lo: after, hi, rev: revision })!.n;
+    }
     const items = rows.map(rowToStored);
     let remaining = 0;
-    if (limit > 0 && items.length === limit) {
-      remaining = this.stmts.countAfter.get({ lo: items[items.length - 1]!.key, hi, rev: revision })!.n;
-    }
+    if (limit > 0 && items.length === limit) remaining = countAfter(items[items.length - 1]!.key);
     return { items, revision, more: remaining > 0, remaining };
+  }
+
+  private filteredList(needles: number): FilteredListStatements {
+    let stmts = this.filteredLists.get(needles);
+    if (!stmts) this.filteredLists.set(needles, (stmts = prepareFilteredList(this.db, needles)));
+    return stmts;
   }
 
   async count(prefix: string): Promise<number> {

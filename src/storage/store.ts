@@ -19,6 +19,11 @@ export interface ListOptions {
   limit?: number;
   /** Start at this key (inclusive); used to continue a paged list. */
   startKey?: string;
+  /**
+   * Only items whose value contains every one of these strings (`remaining` counts only those). A
+   * store that maps values (a view) may ignore it, so callers still check what they get.
+   */
+  valueContains?: string[];
 }
 
 export interface ListResult {

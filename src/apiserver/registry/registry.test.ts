@@ -123,3 +123,34 @@ test('watch with a label selector turns leaving the selection into DELETED', asy
   watcher.stop();
   assert.deepEqual(events.map((e) => `${e.type} ${e.object.metadata.name}`), ['DELETED a', 'ADDED b']);
 });
+
+test('a list or watch with a label selector finds exactly the matching objects, whatever else holds the same text', async () => {
+  const { reg, ctx } = setup();
+  const labelled: Array<[string, Record<string, string> | undefined, Record<string, unknown>]> = [
+    ['plain', { app: 'web', tier: 'front' }, {}],
+    ['other', { app: 'db' }, { note: '"app":"web"' }],
+    ['decoy', undefined, { app: 'web' }],
+    ['near', { app: 'web.v2', 'example.com/role': 'x' }, {}],
+    ['bare', { tier: '' }, {}],
+  ];
+  const seen: string[] = [];
+  const watch = await watchResource(reg, 'default', { labelSelector: 'app=web' }, { send: (e: WatchEvent) => seen.push(`${e.type} ${e.object.metadata.name}`), end: () => {} }, { bookmarkIntervalMs: 60_000 });
+  for (const [name, labels, spec] of labelled) await reg.create('default', widget(name, spec, labels), ctx());
+  const names = async (labelSelector: string) => (await reg.list('default', { labelSelector })).items.map((o) => o.metadata.name).sort();
+  assert.deepEqual(await names('app=web'), ['plain']);
+  assert.deepEqual(await names('app in (web)'), ['plain']);
+  assert.deepEqual(await names('app==web.v2'), ['near']);
+  assert.deepEqual(await names('example.com/role=x'), ['near']);
+  assert.deepEqual(await names('tier'), ['bare', 'plain']);
+  assert.deepEqual(await names('tier='), ['bare']);
+  assert.deepEqual(await names('app!=web'), ['bare', 'decoy', 'near', 'other']);
+  assert.deepEqual(await names('app,!tier'), ['near', 'other']);
+  // Relabelled out of and into the selection: the watch says DELETED, then ADDED.
+  const plain = await reg.get('default', 'plain');
+  await reg.update('default', 'plain', { ...plain, metadata: { ...plain.metadata, labels: { app: 'api' } } }, ctx());
+  const other = await reg.get('default', 'other');
+  await reg.update('default', 'other', { ...other, metadata: { ...other.metadata, labels: { app: 'web' } } }, ctx());
+  await new Promise((r) => setTimeout(r, 20));
+  watch.stop();
+  assert.deepEqual(seen, ['ADDED plain', 'DELETED plain', 'ADDED other']);
+});

@@ -106,12 +106,14 @@ export class ResourceRegistry {
           revision: revision || undefined,
           startKey,
           limit: limit ? Math.max(limit - items.length, selection.empty ? 0 : 64) : undefined,
+          ...(selection.needles.length ? { valueContains: selection.needles } : {}),
         });
         listRevision = chunk.revision;
         revision = chunk.revision;
         let consumed = 0;
         for (const sv of chunk.items) {
           consumed++;
+          if (!selection.needles.every((n) => sv.value.includes(n))) continue;
           const obj = decodeStoredValue(sv);
           if (selection.matches(obj)) items.push(this.withTypeMeta(obj));
           if (limit && items.length >= limit) break;

@@ -10,6 +10,22 @@ export interface Selection {
   /** No selector at all: every object matches. */
   empty: boolean;
   matches(obj: KubeObject): boolean;
+  /**
+   * Strings the stored JSON of every matching object contains (`"key":"value"` of each label the
+   * selector requires to equal a value, `"key":` of each it requires to exist): a stored value
+   * without one of them cannot match, and is skipped without being decoded.
+   */
+  needles: string[];
+}
+
+function labelNeedles(selector: LabelSelector | undefined): string[] {
+  const needles: string[] = [];
+  for (const r of selector?.requirements ?? []) {
+    const key = JSON.stringify(r.key);
+    if ((r.operator === '=' || r.operator === '==' || r.operator === 'in') && r.values.length === 1) needles.push(`${key}:${JSON.stringify(r.values[0])}`);
+    else if (r.operator === 'exists') needles.push(`${key}:`);
+  }
+  return needles;
 }
 
 function fieldsOf(obj: KubeObject, strategy: Strategy): Record<string, string> {
@@ -31,6 +47,7 @@ export function buildSelection(rt: ResourceType, strategy: Strategy, labelSelect
   const useFields = fields !== undefined && !isEmptyFieldSelector(fields);
   return {
     empty: !useLabels && !useFields,
+    needles: useLabels ? labelNeedles(labels) : [],
     matches(obj) {
       if (useLabels && !matches(labels!, obj.metadata.labels)) return false;
       if (useFields && !matchesFields(fields!, fieldsOf(obj, strategy))) return false;

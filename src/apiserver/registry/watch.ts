@@ -95,7 +95,13 @@ export async function watchResource(
   return { stop: () => finish() };
 }
 
+function mayMatch(value: string | undefined, selection: Selection): boolean {
+  return value !== undefined && selection.needles.every((n) => value.includes(n));
+}
+
 function translate(ev: StoreEvent, selection: Selection, reg: ResourceRegistry): WatchEvent | undefined {
+  // An object that matched neither before nor after the change is no event of this watch.
+  if (selection.needles.length && !mayMatch(ev.value, selection) && !mayMatch(ev.prevValue, selection)) return undefined;
   if (ev.type === 'delete') {
     const obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
     return selection.matches(obj) ? { type: 'DELETED', object: obj } : undefined;
