@@ -219,18 +219,24 @@ export class FieldSet {
   }
 
   toFieldsV1(): Record<string, unknown> {
-    return this.emit(false);
+    return this.emit(false) ?? {};
   }
 
-  private emit(includeSelf: boolean): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    if (includeSelf && !this.isEmpty()) out['.'] = {};
-    const all = new Set<PathElement>([...this.members]);
-    for (const [pe, c] of this.children) if (!c.isEmpty()) all.add(pe);
-    for (const pe of [...all].sort(comparePathElements)) {
-      const c = this.children.get(pe);
-      out[pe] = c && !c.isEmpty() ? c.emit(this.members.has(pe)) : {};
+  /** The FieldsV1 tree of this set (with "." when `includeSelf`), or undefined when it is empty. */
+  private emit(includeSelf: boolean): Record<string, unknown> | undefined {
+    const entries: Array<[PathElement, Record<string, unknown>]> = [];
+    for (const m of this.members) if (!this.children.has(m)) entries.push([m, {}]);
+    for (const [pe, c] of this.children) {
+      const member = this.members.has(pe);
+      const sub = c.emit(member);
+      if (sub) entries.push([pe, sub]);
+      else if (member) entries.push([pe, {}]);
     }
+    if (entries.length === 0) return undefined;
+    if (entries.length > 1) entries.sort((a, b) => comparePathElements(a[0], b[0]));
+    const out: Record<string, unknown> = {};
+    if (includeSelf) out['.'] = {};
+    for (const [pe, v] of entries) out[pe] = v;
     return out;
   }
 

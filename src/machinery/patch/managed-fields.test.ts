@@ -102,6 +102,23 @@ describe('updateManagedFields', () => {
     assert.deepEqual(after.map((e) => e.manager), ['a'], 'b lost its only field, c changed nothing it could own');
   });
 
+  test('entries a request sends in its own form are written back in canonical form; untouched stored ones as they were', () => {
+    const created = updateManagedFields(undefined, deployment(), 'a', 'Update', 'apps/v1', T1, schema);
+    const stored = withFields(deployment(), created);
+    // The same fields, with keys out of order and a redundant "." on a leaf.
+    const sent: ManagedFieldsEntry[] = [
+      { ...created[0]!, fieldsV1: { 'f:spec': { 'f:template': created[0]!.fieldsV1['f:spec'] && (created[0]!.fieldsV1['f:spec'] as Record<string, unknown>)['f:template'], 'f:selector': {}, 'f:replicas': { '.': {} } }, 'f:metadata': { 'f:labels': { 'f:app': {}, '.': {} } } } },
+    ];
+    const scaled = updateManagedFields(stored, withFields(deployment(3), sent), 'b', 'Update', 'apps/v1', T2, schema);
+    const a = scaled.find((e) => e.manager === 'a')!;
+    assert.deepEqual(Object.keys(a.fieldsV1), ['f:metadata', 'f:spec']);
+    assert.deepEqual(Object.keys(a.fieldsV1['f:spec'] as object), ['f:selector', 'f:template']);
+    assert.deepEqual(Object.keys((a.fieldsV1['f:metadata'] as Record<string, object>)['f:labels']), ['.', 'f:app']);
+    // A write by another manager that leaves a's fields alone keeps a's entry exactly.
+    const relabel = updateManagedFields(withFields(deployment(3), scaled), withFields(deployment(3), scaled), 'c', 'Update', 'apps/v1', T3, schema, 'status');
+    assert.deepEqual(relabel, scaled);
+  });
+
   test('managedFields sent as [{}] reset ownership to this write', () => {
     const created = updateManagedFields(undefined, deployment(), 'a', 'Update', 'apps/v1', T1, schema);
     const reset = updateManagedFields(withFields(deployment(), created), withFields(deployment(2), [{} as ManagedFieldsEntry]), 'b', 'Update', 'apps/v1', T2, schema);

@@ -37,7 +37,13 @@ function identifier(m: Pick<Managed, 'manager' | 'operation' | 'apiVersion' | 's
   return JSON.stringify(id);
 }
 
-function decode(entries: ManagedFieldsEntry[] | undefined): Managers {
+// The fieldsV1 a set was decoded from, when that is already the set's encoding: entries of a stored
+// object were encoded by `encode`. A manager whose fields a write leaves alone keeps its set, so its
+// entry is written back without encoding it again. Sets are never changed once built.
+const storedEncoding = new WeakMap<FieldSet, Record<string, unknown>>();
+
+/** `stored`: the entries are a stored object's, as `encode` wrote them (not a request's). */
+function decode(entries: ManagedFieldsEntry[] | undefined, stored = false): Managers {
   const out: Managers = new Map();
   for (const e of entries ?? []) {
     if (!isPlainObject(e) || !e.manager && !e.operation) continue;
@@ -51,6 +57,7 @@ function decode(entries: ManagedFieldsEntry[] | undefined): Managers {
     if (e.time) m.time = e.time;
     const key = identifier(m);
     const prev = out.get(key);
+    if (stored && !prev && isPlainObject(e.fieldsV1)) storedEncoding.set(m.set, e.fieldsV1);
     out.set(key, prev ? { ...m, set: prev.set.union(m.set) } : m);
   }
   return out;
@@ -73,7 +80,7 @@ function encode(managers: Managers): ManagedFieldsEntry[] {
     const e: Record<string, unknown> = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = m.set.toFieldsV1();
+    e.fieldsV1 = storedEncoding.get(m.set) ?? m.set.toFieldsV1();
     if (m.subresource) e.subresource = m.subresource;
     return e as unknown as ManagedFieldsEntry;
   });
@@ -185,12 +192,13 @@ function capUpdateManagers(managers: Managers): void {
 
 function baseManagers(prev: KubeObject | undefined, next: KubeObject, subresource: string | undefined): Managers {
   const prevEntries = prev?.metadata?.managedFields;
-  if (subresource) return decode(prevEntries);
+  if (subresource) return decode(prevEntries, true);
   const sent = next.metadata?.managedFields;
   const reset = Array.isArray(sent) && (sent.length === 0 || (sent.length === 1 && deepEqual(sent[0], {})));
   if (reset) return new Map();
-  const fromRequest = Array.isArray(sent) ? decode(sent) : new Map();
-  return fromRequest.size > 0 ? fromRequest : decode(prevEntries);
+  // The request's entries are the stored ones when it sent back what it read (the usual update).
+  const fromRequest = Array.isArray(sent) ? decode(sent, sent === prevEntries || deepEqual(sent, prevEntries)) : new Map();
+  return fromRequest.size > 0 ? fromRequest : decode(prevEntries, true);
 }
 
 /**
@@ -220,7 +228,9 @@ export function updateManagedFields(
     if (subresource) entry.subresource = subresource;
     const key = identifier(entry);
     const previous = managers.get(key);
-    managers.set(key, { ...entry, set: previous ? own.union(previous.set) : own });
+    // Fields it owns already: its set (and so its encoding) stays as it was.
+    const set = !previous ? own : own.difference(previous.set).isEmpty() ? previous.set : own.union(previous.set);
+    managers.set(key, { ...entry, set });
   }
   capUpdateManagers(managers);
   const result = encode(managers);
@@ -277,7 +287,7 @@ export function serverSideApply(
     );
   }
   const subresource = opts?.subresource;
-  const managers = decode(live?.metadata?.managedFields);
+  const managers = decode(live?.metadata?.managedFields, true);
   const liveObj = withoutManagedFields(live) ?? {};
   const config = withoutManagedFields(applied)!;
   const merged = mergeObjects(liveObj, config, schema) as Record<string, unknown>;
