@@ -109,13 +109,17 @@ describe('updateManagedFields', () => {
     const sent: ManagedFieldsEntry[] = [
       { ...created[0]!, fieldsV1: { 'f:spec': { 'f:template': created[0]!.fieldsV1['f:spec'] && (created[0]!.fieldsV1['f:spec'] as Record<string, unknown>)['f:template'], 'f:selector': {}, 'f:replicas': { '.': {} } }, 'f:metadata': { 'f:labels': { 'f:app': {}, '.': {} } } } },
     ];
-    const scaled = updateManagedFields(stored, withFields(deployment(3), sent), 'b', 'Update', 'apps/v1', T2, schema);
+    const labelled = deployment();
+    labelled.metadata.labels = { ...labelled.metadata.labels, tier: 'web' };
+    const scaled = updateManagedFields(stored, withFields(labelled, sent), 'b', 'Update', 'apps/v1', T2, schema);
     const a = scaled.find((e) => e.manager === 'a')!;
+    assert.deepEqual(a.fieldsV1, created[0]!.fieldsV1);
     assert.deepEqual(Object.keys(a.fieldsV1), ['f:metadata', 'f:spec']);
-    assert.deepEqual(Object.keys(a.fieldsV1['f:spec'] as object), ['f:selector', 'f:template']);
+    assert.deepEqual(Object.keys(a.fieldsV1['f:spec'] as object), ['f:replicas', 'f:selector', 'f:template']);
+    assert.deepEqual((a.fieldsV1['f:spec'] as Record<string, object>)['f:replicas'], {});
     assert.deepEqual(Object.keys((a.fieldsV1['f:metadata'] as Record<string, object>)['f:labels']), ['.', 'f:app']);
     // A write by another manager that leaves a's fields alone keeps a's entry exactly.
-    const relabel = updateManagedFields(withFields(deployment(3), scaled), withFields(deployment(3), scaled), 'c', 'Update', 'apps/v1', T3, schema, 'status');
+    const relabel = updateManagedFields(withFields(labelled, scaled), withFields(labelled, scaled), 'c', 'Update', 'apps/v1', T3, schema, 'status');
     assert.deepEqual(relabel, scaled);
   });
 
