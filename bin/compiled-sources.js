@@ -44,8 +44,14 @@ export function withJsSpecifiers(code) {
   return code.replace(RELATIVE_TS_SPECIFIER, '$1$2$3.js$2');
 }
 
+/** The same documents src/machinery/yaml-file.ts gives when it parses the YAML itself. */
+function yamlDocumentsOf(parseAllDocuments) {
+  return (text) => parseAllDocuments(text).map((doc) => doc.toJS()).filter((doc) => doc !== null && doc !== undefined);
+}
+
 async function build(files, target) {
   const { transform } = await import('esbuild');
+  const yamlDocuments = yamlDocumentsOf((await import('yaml')).parseAllDocuments);
   const staging = `${target}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   await Promise.all(
@@ -53,7 +59,12 @@ async function build(files, target) {
       const rel = relative(root, path);
       const out = join(staging, rel);
       mkdirSync(dirname(out), { recursive: true });
-      if (!path.endsWith('.ts')) return symlinkSync(path, out);
+      if (!path.endsWith('.ts')) {
+        symlinkSync(path, out);
+        // What src/machinery/yaml-file.ts reads instead of parsing the YAML at every start.
+        if (/\.ya?ml$/.test(path)) writeFileSync(`${out}.json`, JSON.stringify(yamlDocuments(readFileSync(path, 'utf8'))));
+        return;
+      }
       const { code } = await transform(readFileSync(path, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: path });
       writeFileSync(out.replace(/\.ts$/, '.js'), withJsSpecifiers(code));
     }),

@@ -1,9 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { compiledModule, withJsSpecifiers } from '../bin/compiled-sources.js';
+import { readYamlDocuments, yamlDocuments } from '../src/machinery/yaml-file.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 test('relative .ts specifiers of every import form name the compiled .js files; packages and strings are left alone', () => {
   const code = [
@@ -41,6 +45,16 @@ test('cozylab runs its compiled sources, which a source change rebuilds', async 
   const help = spawnSync(process.execPath, ['bin/cozylab.js', 'up', '--help'], { encoding: 'utf8' });
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /--data-dir/);
+
+  // Each YAML file has its documents beside it as JSON, the same the YAML parser gives.
+  const buildRoot = fileURLToPath(new URL('..', new URL(url)));
+  const yamlFiles = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f));
+  assert.ok(yamlFiles.length >= 9, yamlFiles.join());
+  for (const f of yamlFiles) {
+    const compiled = JSON.parse(readFileSync(join(buildRoot, f + '.json'), 'utf8'));
+    assert.deepEqual(compiled, yamlDocuments(readFileSync(join(ROOT, 'src', f), 'utf8')), f);
+    assert.deepEqual(readYamlDocuments(join(buildRoot, f)), compiled);
+  }
 
   const source = fileURLToPath(new URL('../src/machinery/object.ts', import.meta.url));
   const { atime, mtime } = statSync(source);

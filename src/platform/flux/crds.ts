@@ -2,10 +2,9 @@
 // fluxcd/source-controller and fluxcd/helm-controller (crds/, storage version only, descriptions cut
 // to a sentence), labelled as Cozystack's embedded Flux install labels them.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { KubeObject } from '../../machinery/object.ts';
+import { readYamlDocuments } from '../../machinery/yaml-file.ts';
 
 const MANIFESTS = [
   'source.toolkit.fluxcd.io_externalartifacts.yaml',
@@ -27,7 +26,7 @@ let cached: KubeObject[] | undefined;
 
 export function fluxCRDs(): KubeObject[] {
   cached ??= MANIFESTS.map((file) => {
-    const crd = parse(readFileSync(join(import.meta.dirname, 'crds', file), 'utf8')) as KubeObject;
+    const crd = readYamlDocuments(join(import.meta.dirname, 'crds', file))[0] as KubeObject;
     crd.metadata.labels = { ...crd.metadata.labels, ...FLUX_INSTALL_LABELS };
     crd.metadata.annotations = { ...crd.metadata.annotations, 'app.kubernetes.io/role': 'cluster-admin' };
     return crd;

@@ -3,10 +3,9 @@
 // first, wait until the CRDs are Established, then the rest (RBAC, quota, the "flux" Deployment and
 // Service in cozy-fluxcd). Idempotent: applying again changes nothing.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../machinery/object.ts';
+import { readYamlDocuments } from '../../machinery/yaml-file.ts';
 import { realClock, refOf, type Clock, type KubeClient } from '../../controller/index.ts';
 import { fluxCRDs } from './crds.ts';
 import { FLUX_NAMESPACE } from './kinds.ts';
@@ -16,10 +15,7 @@ const CRD_GVK = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDe
 
 /** The non-CRD objects of the install; the namespace carries the label every Cozystack system namespace has. */
 export function fluxManifests(): KubeObject[] {
-  const text = readFileSync(join(import.meta.dirname, 'manifests', 'flux.yaml'), 'utf8');
-  const objects = parseAllDocuments(text)
-    .map((d) => d.toJS() as KubeObject | null)
-    .filter((o): o is KubeObject => !!o);
+  const objects = readYamlDocuments(join(import.meta.dirname, 'manifests', 'flux.yaml')) as KubeObject[];
   for (const o of objects) {
     if (o.kind === 'Namespace' && o.metadata.name === FLUX_NAMESPACE) o.metadata.labels = { ...o.metadata.labels, 'cozystack.io/system': 'true' };
   }

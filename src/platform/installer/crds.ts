@@ -2,10 +2,9 @@
 // PackageSource CRDs — the upstream manifests, kept verbatim beside this file — stamped with the
 // no-delete label, then wait until both are Established.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import type { KubeObject } from '../../machinery/object.ts';
+import { readYamlDocuments } from '../../machinery/yaml-file.ts';
 import type { Clock, KubeClient } from '../../controller/index.ts';
 
 const MANIFESTS = ['cozystack.io_packages.yaml', 'cozystack.io_packagesources.yaml'];
@@ -15,11 +14,7 @@ export const OPERATOR_FIELD_MANAGER = 'cozystack-operator';
 let cached: KubeObject[] | undefined;
 
 export function cozystackCRDs(): KubeObject[] {
-  cached ??= MANIFESTS.flatMap((file) =>
-    parseAllDocuments(readFileSync(join(import.meta.dirname, 'crds', file), 'utf8'))
-      .map((doc) => doc.toJS() as KubeObject | null)
-      .filter((o): o is KubeObject => !!o),
-  );
+  cached ??= MANIFESTS.flatMap((file) => readYamlDocuments(join(import.meta.dirname, 'crds', file)) as KubeObject[]);
   return cached.map((crd) => ({ ...crd, metadata: { ...crd.metadata, labels: { ...crd.metadata.labels, 'platform.cozystack.io/no-delete': 'true' } } }));
 }
 
