@@ -187,4 +187,34 @@ describe('kubelet simulator', () => {
       await c.stop();
     }
   });
+
+  test('the kubelet reports a pod twice on its way to Running, as syncPod does: the ack, then the started containers', async () => {
+    const c = await startTestCluster();
+    const statuses: string[] = [];
+    const watch = await c.client.watch({ apiVersion: 'v1', kind: 'Pod' }, { namespace: 'default', resourceVersion: '0' }, (e) => {
+      if (e.type !== 'MODIFIED') return;
+      const s = (e.object as any).status ?? {};
+      if (!s.containerStatuses) return; // the binding, not the kubelet
+      const cs = s.containerStatuses[0];
+      statuses.push(`${s.phase} ${Object.keys(cs.state)[0]} ip=${s.podIP ?? '-'} sandbox=${s.conditions.find((x: any) => x.type === 'PodReadyToStartContainers').status}`);
+    });
+    try {
+      await c.client.create(podManifest('twice'));
+      await c.clock.advance(0);
+      await c.until(() => statuses.length >= 1, 'the ack');
+      await c.clock.advance(500);
+      assert.deepEqual(statuses, ['Pending waiting ip=- sandbox=False'], 'its own report coming back does not make the kubelet sync again');
+      await c.clock.advance(500);
+      await c.until(() => statuses.length >= 2, 'Running');
+      await c.clock.advance(5000);
+      assert.deepEqual(statuses, ['Pending waiting ip=- sandbox=False', 'Running running ip=10.244.0.2 sandbox=True']);
+      // A status written by someone else is still answered with the kubelet's own.
+      const pod = await c.pod('twice');
+      await c.client.updateStatus({ ...pod, status: { ...pod.status, phase: 'Pending' } });
+      await c.until(async () => (await c.pod('twice')).status.phase === 'Running', 'the kubelet restoring its status');
+    } finally {
+      watch.stop();
+      await c.stop();
+    }
+  });
 });

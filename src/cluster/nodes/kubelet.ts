@@ -15,7 +15,7 @@ import { advance, beginTermination, exitsOnItsOwn, finishTermination, newContain
 import { ImageProfiles, normalizeImage } from './image-profiles.ts';
 import type { Inventory } from './inventory.ts';
 import { podCIDRFor } from './node-object.ts';
-import { isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, type Container, type Pod } from './pod-facts.ts';
+import { isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, sameSpec, type Container, type Pod } from './pod-facts.ts';
 import { podStatus } from './pod-status.ts';
 import { NodeAddresses } from './pod-addresses.ts';
 import { claimNamesOf, podVolumesReady } from '../storage/pod-volumes.ts';
@@ -28,6 +28,9 @@ export interface KubeletDeps {
   inventory: Inventory;
   profiles?: ImageProfiles;
 }
+
+/** Pods each simulated kubelet syncs at once (the real one has a worker goroutine per pod). */
+const WORKERS_PER_NODE = 10;
 
 function description(pod: KubeObject): string {
   return `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
@@ -68,6 +71,8 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       reported.set(key, { node, ip });
     } else reported.delete(key);
   };
+  /** The status last sent for each pod, to tell its own writes coming back through the informer. */
+  const sent = new Map<string, Pod['status']>();
   const images = new Map<string, Set<string>>();
   const recorders = new Map<string, EventRecorder>();
 
@@ -168,6 +173,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       terminating,
     });
     if (deepEqual(status, pod.status)) return;
+    sent.set(objectKey(pod), status);
     try {
       await client.updateStatus({ ...pod, status });
     } catch (err) {
@@ -224,25 +230,43 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       if (!podVolumesReady(pod, (ns, name) => claims.get(ns, name))) return;
       run = adopt(pod, node, now) ?? newRun(pod, node, now);
       setRun(key, run);
-      if (!run.sandboxReady) {
-        // The kubelet acknowledges the pod first; the sandbox and containers follow.
-        await writeStatus(pod, run, now);
-        return { requeueAfter: 1 };
-      }
     }
-    if (!run.sandboxReady) {
+    // As the kubelet's syncPod: the status is reported as the pod is when the sync begins, then
+    // the runtime creates the sandbox and starts the containers; what that brings is reported
+    // at the next sync (a container starting, a claim, an update), not at once.
+    const starting = !run.sandboxReady;
+    if (starting) {
+      await writeStatus(pod, run, now);
       run.sandboxReady = true;
       run.podIP = (pod.spec as { hostNetwork?: boolean }).hostNetwork === true ? hostIPOf(node) : allocatePodIP(node);
       addresses.hold(node, run.podIP);
     }
     const events = advance(run, now, { images: imagesOn(node), podDescription: description(pod) });
     await record(pod, node, events);
-    await writeStatus(pod, run, now);
-    const next = nextChange(run, now);
+    if (!starting) await writeStatus(pod, run, now);
+    const next = nextChange(run, now) ?? (starting ? now + 1 : undefined);
     return next === undefined ? undefined : { requeueAfter: Math.max(1, next - now) };
   }
 
   const mine = (p: KubeObject) => machines.has(podSpec(p).nodeName ?? '');
+  /**
+   * The kubelet's pod config ignores a pod update that only brings back the status the kubelet
+   * itself wrote: it syncs pods on their changes and its own clock, not on its reports.
+   */
+  const isOwnStatusWrite = (old: Pod, p: Pod) => {
+    const mineSent = sent.get(objectKey(p));
+    if (!mineSent || !deepEqual(p.status, mineSent)) return false;
+    const a = old.metadata;
+    const b = p.metadata;
+    return (
+      a.uid === b.uid &&
+      a.deletionTimestamp === b.deletionTimestamp &&
+      a.deletionGracePeriodSeconds === b.deletionGracePeriodSeconds &&
+      deepEqual(a.labels, b.labels) &&
+      deepEqual(a.annotations, b.annotations) &&
+      sameSpec(old, p)
+    );
+  };
   pods.addEventHandler({
     onAdd: (p) => trackReported(objectKey(p), p),
     onUpdate: (_, p) => trackReported(objectKey(p), p),
@@ -250,8 +274,11 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   });
   pods.addEventHandler({
     onAdd: (p) => mine(p) && queue.add(objectKey(p)),
-    onUpdate: (_, p) => mine(p) && queue.add(objectKey(p)),
-    onDelete: (p) => mine(p) && queue.add(objectKey(p)),
+    onUpdate: (old, p) => mine(p) && !isOwnStatusWrite(old, p) && queue.add(objectKey(p)),
+    onDelete: (p) => {
+      sent.delete(objectKey(p));
+      if (mine(p)) queue.add(objectKey(p));
+    },
   });
   const wakeClaimUsers = (c: KubeObject) => {
     for (const p of pods.list(c.metadata.namespace ?? '')) if (mine(p) && claimNamesOf(p).includes(c.metadata.name ?? '')) queue.add(objectKey(p));
@@ -268,7 +295,8 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   let controller: ReturnType<typeof runController> | undefined;
   let stopped = false;
   const started = Promise.all([pods.waitForSync(), nodes.waitForSync(), claims.waitForSync()]).then(() => {
-    if (!stopped) controller = runController({ name: 'kubelet', queue, reconcile, workers: 4, objectFor: (k) => pods.getByKey(k) });
+    // Every kubelet runs a worker per pod; here the nodes' kubelets share one queue, with workers for each.
+    if (!stopped) controller = runController({ name: 'kubelet', queue, reconcile, workers: Math.max(4, WORKERS_PER_NODE * machines.size), objectFor: (k) => pods.getByKey(k) });
   });
   return {
     profiles,

@@ -1,7 +1,7 @@
 // What the scheduler and the kubelet read off a Pod: its resource requests, whether it still
 // occupies a node, and its containers.
 
-import type { KubeObject } from '../../machinery/object.ts';
+import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 import { milliCPU, quantityValue } from './quantity.ts';
 
 export interface Container {
@@ -114,4 +114,18 @@ export const POD_NODE_INDEX = 'spec.nodeName';
 export function podNodeIndex(pod: KubeObject): string[] {
   const node = podSpec(pod).nodeName;
   return node ? [node] : [];
+}
+
+// Informer objects are replaced, never changed: whether an update kept the spec is answered once
+// for every handler that asks (the scheduler's cache and the kubelets both do, for each update).
+// Keyed by the replaced object, so an answer lives no longer than the version it replaced.
+const specKept = new WeakMap<KubeObject, { next: KubeObject; same: boolean }>();
+
+/** Whether the update from `old` to `pod` left the spec as it was. */
+export function sameSpec(old: KubeObject, pod: KubeObject): boolean {
+  const known = specKept.get(old);
+  if (known?.next === pod) return known.same;
+  const same = deepEqual(old.spec, pod.spec);
+  specKept.set(old, { next: pod, same });
+  return same;
 }
