@@ -1,17 +1,19 @@
 // The scheduler's cache, as kube-scheduler's: every node with the pods placed on it (those bound,
 // and those the scheduler has just bound but the informer has not shown yet — "assumed") and the
-// totals the filters read. A node's totals are summed again only after its pods or the node changed,
-// so one scheduling cycle costs the nodes, not the pods of the cluster.
+// totals the filters read. A node's totals move with each pod placed or removed (node-totals.ts), and
+// its state is taken again only after its pods or the node changed, so one scheduling cycle costs
+// the nodes, not the pods of the cluster.
 
 import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 import { objectKey } from '../../controller/client.ts';
 import type { SharedInformer } from '../../controller/informer.ts';
-import { isTerminal, podSpec, type Pod } from './pod-facts.ts';
-import { nodeState, type NodeState } from './scheduling-filters.ts';
+import { isTerminal, podSpec, sameSpec, type Pod } from './pod-facts.ts';
+import { NodeTotals } from './node-totals.ts';
+import type { NodeState } from './scheduling-filters.ts';
 
 export class SchedulingCache {
-  /** node name → pod key → pod, for pods that occupy the node. */
-  private readonly placed = new Map<string, Map<string, Pod>>();
+  /** node name → the pods that occupy the node and what they take. */
+  private readonly placed = new Map<string, NodeTotals>();
   /** pod key → the node it occupies in `placed`. */
   private readonly nodeOf = new Map<string, string>();
   private readonly assumed = new Map<string, string>();
@@ -19,6 +21,8 @@ export class SchedulingCache {
   private readonly dirty = new Set<string>();
   /** The states sorted by name, until a node's state changes or a node goes. */
   private sorted: NodeState[] | undefined;
+  /** Each node's index in `sorted`. */
+  private position = new Map<string, number>();
 
   constructor(
     private readonly pods: SharedInformer<Pod>,
@@ -69,13 +73,29 @@ export class SchedulingCache {
   /** Every node's state, sorted by name: the same array while nothing changed (callers do not modify it). */
   nodeStates(): NodeState[] {
     if (this.dirty.size === 0 && this.sorted) return this.sorted;
+    let sorted = this.sorted?.slice();
     for (const name of this.dirty) {
       const node = this.nodes.get(undefined, name);
-      if (node) this.states.set(name, nodeState(node, [...(this.placed.get(name)?.values() ?? [])]));
+      if (!node) continue;
+      const state = this.totalsOf(name).snapshot(node);
+      const at = sorted ? this.position.get(name) : undefined;
+      if (sorted && at !== undefined && sorted[at]?.name === name) sorted[at] = state;
+      else sorted = undefined;
+      this.states.set(name, state);
     }
     this.dirty.clear();
-    this.sorted = [...this.states.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return this.sorted;
+    if (!sorted) {
+      sorted = [...this.states.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      this.position = new Map(sorted.map((s, i) => [s.name, i]));
+    }
+    this.sorted = sorted;
+    return sorted;
+  }
+
+  private totalsOf(node: string): NodeTotals {
+    let totals = this.placed.get(node);
+    if (!totals) this.placed.set(node, (totals = new NodeTotals()));
+    return totals;
   }
 
   private place(p: Pod): void {
@@ -89,15 +109,13 @@ export class SchedulingCache {
   private refresh(p: Pod): void {
     const key = objectKey(p);
     const node = this.nodeOf.get(key);
-    if (node) this.placed.get(node)?.set(key, p);
+    if (node) this.placed.get(node)?.refresh(key, p);
   }
 
   private put(key: string, p: Pod, node: string): void {
     const previous = this.nodeOf.get(key);
     if (previous && previous !== node) this.unplace(key);
-    let onNode = this.placed.get(node);
-    if (!onNode) this.placed.set(node, (onNode = new Map()));
-    onNode.set(key, p);
+    this.totalsOf(node).set(key, p);
     this.nodeOf.set(key, node);
     this.dirty.add(node);
   }
@@ -119,6 +137,6 @@ function schedulingRelevant(old: KubeObject, p: KubeObject): boolean {
     !!old.metadata.deletionTimestamp !== !!p.metadata.deletionTimestamp ||
     !deepEqual(old.metadata.labels, p.metadata.labels) ||
     !deepEqual(old.metadata.ownerReferences, p.metadata.ownerReferences) ||
-    !deepEqual(old.spec, p.spec)
+    !sameSpec(old, p)
   );
 }
