@@ -4,11 +4,11 @@
 
 import type { ApiServer } from '../apiserver/api-server.ts';
 import type { ServedResource } from '../apiserver/catalog.ts';
-import { decodeStored } from '../apiserver/registry/codec.ts';
 import { deleteObject, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../apiserver/registry/delete.ts';
 import { isStatusError } from '../machinery/errors.ts';
-import type { KubeObject } from '../machinery/object.ts';
+import type { KubeObject, ObjectMeta } from '../machinery/object.ts';
 import type { StoreEvent, Watcher } from '../storage/store.ts';
+import { ownerReferencesText } from './stored-metadata.ts';
 
 interface Node {
   key: string;
@@ -17,6 +17,8 @@ interface Node {
   name: string;
   owners: string[];
   deleting: string[] | undefined;
+  /** The ownerReferences text the node was read from ('' for none): a write that keeps it changes nothing here. */
+  refsText: string | undefined;
 }
 
 export class GarbageCollector {
@@ -32,7 +34,7 @@ export class GarbageCollector {
 
   async start(): Promise<void> {
     const all = await this.server.store.list('/registry/');
-    for (const sv of all.items) this.observe(sv.key, decodeStored(sv.value, sv.modRevision));
+    for (const sv of all.items) this.observeValue(sv.key, sv.value);
     this.watcher = await this.server.store.watch('/registry/', all.revision, { onEvent: (ev) => this.onEvent(ev) });
     for (const n of this.nodes.values()) if (n.deleting) this.dirty.add(n.uid);
     this.schedule();
@@ -45,12 +47,20 @@ export class GarbageCollector {
 
   private onEvent(ev: StoreEvent): void {
     if (ev.type === 'delete') this.forget(ev.key);
-    else this.observe(ev.key, decodeStored(ev.value, ev.modRevision));
+    else this.observeValue(ev.key, ev.value);
     this.schedule();
   }
 
-  private observe(key: string, obj: KubeObject): void {
-    const m = obj.metadata;
+  /** Parses the stored text only when the write may have changed owners or deletion. */
+  private observeValue(key: string, value: string): void {
+    const refsText = ownerReferencesText(value);
+    const known = this.nodes.get(key);
+    // A uid does not change under one key (a new object comes after a delete); owners and deletion can.
+    if (known && !known.deleting && refsText !== undefined && refsText === known.refsText && !value.includes('"deletionTimestamp"') && value.includes(`"uid":"${known.uid}"`)) return;
+    this.observe(key, (JSON.parse(value) as KubeObject).metadata, refsText);
+  }
+
+  private observe(key: string, m: ObjectMeta | undefined, refsText: string | undefined): void {
     if (!m?.uid) return;
     this.forget(key, false);
     const ns = m.namespace ?? '';
@@ -61,6 +71,7 @@ export class GarbageCollector {
       name: m.name ?? '',
       owners: (m.ownerReferences ?? []).map((o) => o.uid),
       deleting: m.deletionTimestamp ? (m.finalizers ?? []) : undefined,
+      refsText,
     };
     this.nodes.set(key, node);
     this.byUid.set(node.uid, node);
