@@ -71,7 +71,7 @@ interface Bucket {
   last: number;
 }
 
-const join = (parts: Array<string | undefined>) => parts.map((p) => p ?? '').join('\u0000');
+const SEP = '\u0000';
 
 export class EventCorrelator {
   private readonly aggregates = new Lru<AggregateRecord>(LRU_ENTRIES);
@@ -81,11 +81,12 @@ export class EventCorrelator {
   /** EventCorrelate: aggregate, observe, then filter; `now` in ms. */
   correlate(e: IncomingEvent, now: number, newName: () => string): Correlation {
     const o = e.involved;
-    const source = [e.component, e.host, o.kind, o.namespace, o.name];
+    const s = SEP;
     // getEventKey, EventAggregatorByReasonFunc (reporting controller and instance are the source here) and getSpamKey.
-    const eventKey = join([...source, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message]);
-    const aggregateKey = join([...source, o.uid, o.apiVersion, e.type, e.reason, e.component, e.host]);
-    const spamKey = join([...source, o.uid, o.apiVersion]);
+    const spamKey = e.component + s + e.host + s + o.kind + s + (o.namespace ?? '') + s + o.name + s + (o.uid ?? '') + s + (o.apiVersion ?? '');
+    const source = e.component + s + e.host + s + o.kind + s + (o.namespace ?? '') + s + o.name + s;
+    const eventKey = source + (o.fieldPath ?? '') + s + (o.uid ?? '') + s + (o.apiVersion ?? '') + s + e.type + s + e.reason + s + e.message;
+    const aggregateKey = spamKey + s + e.type + s + e.reason + s + e.component + s + e.host;
 
     let record = this.aggregates.get(aggregateKey);
     if (!record || now - record.last > AGGREGATE_INTERVAL_MS) record = { localKeys: new Set(), last: now };

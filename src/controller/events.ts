@@ -104,12 +104,14 @@ export class EventRecorder {
           if (!isStatusError(err, 'NotFound')) throw err;
         }
       }
+      // Literals, not `{ ...EVENT, … }`: V8 adds each property after a spread on a slow path (µs per event).
+      const source: { component: string; host?: string } = { component: this.opts.component };
+      if (this.opts.host) source.host = this.opts.host;
       const created = await this.createEvent(c.log.count > 1 ? undefined : c.log.name, namespace, {
-        ...EVENT,
         involvedObject: involved,
         reason,
         message: c.message,
-        source: { component: this.opts.component, ...(this.opts.host ? { host: this.opts.host } : {}) },
+        source,
         firstTimestamp: now,
         lastTimestamp: now,
         count: 1,
@@ -128,11 +130,11 @@ export class EventRecorder {
   }
 
   /** Another recorder (in another process) may have taken the name in the same nanosecond: take the next one. */
-  private async createEvent(name: string | undefined, namespace: string, body: { apiVersion: string; kind: string; involvedObject: InvolvedObject; [field: string]: unknown }): Promise<KubeObject> {
+  private async createEvent(name: string | undefined, namespace: string, fields: { involvedObject: InvolvedObject; [field: string]: unknown }): Promise<KubeObject> {
     for (let attempt = 0; ; attempt++) {
-      const metadata = { name: attempt === 0 && name ? name : `${body.involvedObject.name}.${uniqueSuffix(this.clock)}`, namespace };
+      const metadata = { name: attempt === 0 && name ? name : `${fields.involvedObject.name}.${uniqueSuffix(this.clock)}`, namespace };
       try {
-        return await this.client.create({ ...body, metadata } as KubeObject);
+        return await this.client.create({ apiVersion: 'v1', kind: 'Event', metadata, ...fields } as KubeObject);
       } catch (err) {
         if (attempt >= 3 || !isStatusError(err, 'AlreadyExists')) throw err;
       }
