@@ -58,6 +58,11 @@ export class SqliteStore implements Store {
    */
   private readonly latestRows = new Map<string, LogRow | null>();
   private batchRows: Map<string, LogRow> | undefined;
+  /**
+   * Every key that has had a row in the file (compaction may have removed them since): a key not
+   * in it has no row, so a create of a new key (an Event, a Pod) does not search the file.
+   */
+  private readonly loggedKeys: Set<string>;
   /** List statements narrowed by value needles, by their number. */
   private readonly filteredLists = new Map<number, FilteredListStatements>();
 
@@ -80,6 +85,7 @@ export class SqliteStore implements Store {
     private readonly db: Database.Database,
   ) {
     this.stmts = prepareStatements(db);
+    this.loggedKeys = new Set(db.prepare<[], string>('SELECT DISTINCT key FROM kv_log').pluck().all());
     this.revision = this.stmts.lastId.get()?.seq ?? 0;
     this.compacted = this.stmts.readMeta.get(COMPACTED_REVISION)?.value ?? 0;
     this.applyBatch = db.transaction((batch: PendingWrite[]) => {
@@ -217,7 +223,10 @@ export class SqliteStore implements Store {
     let outcomes: Outcome[];
     try {
       outcomes = this.applyBatch(batch);
-      for (const [key, row] of this.batchRows!) this.remember(key, row);
+      for (const [key, row] of this.batchRows!) {
+        this.loggedKeys.add(key);
+        this.remember(key, row);
+      }
     } catch (err) {
       for (const w of batch) w.reject(err);
       return;
@@ -270,6 +279,7 @@ export class SqliteStore implements Store {
       this.latestRows.set(key, cached);
       return cached ?? undefined;
     }
+    if (!this.loggedKeys.has(key)) return undefined;
     const row = this.stmts.latest.get(key);
     this.remember(key, row ?? null);
     return row;
