@@ -27,24 +27,33 @@ const APPLICATION_DEFINITION: GroupVersionKind = { apiVersion: 'cozystack.io/v1a
 const WORKLOAD_MONITOR: GroupVersionKind = { apiVersion: 'cozystack.io/v1alpha1', kind: 'WorkloadMonitor' };
 const SERVICE: GroupVersionKind = { apiVersion: 'v1', kind: 'Service' };
 
+/** The index of a shared informer by namespace, so a status read does not scan the whole cache. */
+const BY_NAMESPACE = 'cozystack-api/namespace';
+
+function byNamespace(informer: SharedInformer): (namespace: string) => KubeObject[] {
+  informer.addIndex(BY_NAMESPACE, (obj) => [obj.metadata.namespace ?? '']);
+  return (namespace) => informer.byIndex(BY_NAMESPACE, namespace);
+}
+
 /** An informer for a custom kind, created once its CRD is served (before that, it reads as empty). */
 function whenServed(deps: CozystackApiStartDeps, gvk: GroupVersionKind, plural: string, onInformer?: (i: SharedInformer) => void) {
-  let informer: SharedInformer | undefined;
+  let list: ((namespace: string) => KubeObject[]) | undefined;
   const group = gvk.apiVersion.split('/')[0]!;
   const check = () => {
-    if (informer || !deps.server.catalog.all().some((s) => s.type.group === group && s.type.plural === plural)) return;
-    informer = deps.factory.informerFor(gvk);
+    if (list || !deps.server.catalog.all().some((s) => s.type.group === group && s.type.plural === plural)) return;
+    const informer = deps.factory.informerFor(gvk);
+    list = byNamespace(informer);
     onInformer?.(informer);
   };
   const unsubscribe = deps.server.catalog.onChange(check);
   check();
-  return { list: (namespace: string): KubeObject[] => informer?.list(namespace) ?? [], unsubscribe };
+  return { list: (namespace: string): KubeObject[] => list?.(namespace) ?? [], unsubscribe };
 }
 
 export function startCozystackApi(deps: CozystackApiStartDeps): RunningCozystackApi {
-  const services = deps.factory.informerFor(SERVICE);
+  const services = byNamespace(deps.factory.informerFor(SERVICE));
   const monitors = whenServed(deps, WORKLOAD_MONITOR, 'workloadmonitors');
-  const sources: StatusSources = { services: (ns) => services.list(ns), workloadMonitors: (ns) => monitors.list(ns) };
+  const sources: StatusSources = { services, workloadMonitors: (ns) => monitors.list(ns) };
   const server = deps.server;
   const api = new CozystackApi({
     store: server.store,

@@ -42,10 +42,34 @@ export interface ViewMapping {
   targetRegistry(): ResourceRegistry;
   /** Who writes the target (`cozystack-api`). */
   fieldManager: string;
+  /**
+   * What `toView` reads besides the target, for the target at this key (informer objects, which are
+   * replaced on every change, never changed in place). When given, views are cached per target key
+   * and revision and reused while these inputs are the same objects; a poll of an unchanged object
+   * then costs no decode.
+   */
+  viewInputs?(targetKey: string): readonly unknown[];
+}
+
+interface CachedView {
+  modRevision: number;
+  createRevision: number;
+  inputs: readonly unknown[];
+  view: StoredValue | undefined;
+}
+
+/** Views kept per store: enough for every object a poll or a controller list touches at once. */
+const VIEW_CACHE_SIZE = 4096;
+
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export class ViewStore implements Store {
   readonly backend: Store['backend'];
+  private readonly cache = new Map<string, CachedView>();
 
   constructor(
     private readonly base: Store,
@@ -78,9 +102,24 @@ export class ViewStore implements Store {
     return `${this.m.viewPrefix}${rest.slice(0, slash + 1)}${rest.slice(slash + 1 + this.m.namePrefix.length)}`;
   }
 
-  private view(targetKey: string, value: string, modRevision: number, createRevision: number): StoredValue | undefined {
+  private view(targetKey: string, value: string, modRevision: number, createRevision: number, cacheable = true): StoredValue | undefined {
     const name = targetKey.slice(targetKey.lastIndexOf('/') + 1);
     if (!name.startsWith(this.m.namePrefix) || name.length === this.m.namePrefix.length) return undefined;
+    if (!this.m.viewInputs || !cacheable) return this.convert(targetKey, value, modRevision, createRevision);
+    // A key's value at a revision never changes: with the same inputs, neither does its view.
+    const inputs = this.m.viewInputs(targetKey);
+    const cached = this.cache.get(targetKey);
+    if (cached && cached.modRevision === modRevision && cached.createRevision === createRevision && sameInputs(cached.inputs, inputs)) {
+      return cached.view && { ...cached.view };
+    }
+    const view = this.convert(targetKey, value, modRevision, createRevision);
+    this.cache.delete(targetKey);
+    if (this.cache.size >= VIEW_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(targetKey, { modRevision, createRevision, inputs, view });
+    return view && { ...view };
+  }
+
+  private convert(targetKey: string, value: string, modRevision: number, createRevision: number): StoredValue | undefined {
     const viewed = this.m.toView(decodeStored(value, modRevision));
     if (!viewed) return undefined;
     return { key: this.viewKey(targetKey), value: encodeForStore(viewed), modRevision, createRevision };
@@ -184,7 +223,9 @@ export class ViewStore implements Store {
   /** A target event as the view's: a target that leaves the view is a delete, one that enters it a create. */
   private translate(ev: StoreEvent): StoreEvent | undefined {
     const now = this.view(ev.key, ev.value, ev.modRevision, ev.createRevision);
-    const before = ev.prevValue !== undefined ? this.view(ev.key, ev.prevValue, ev.modRevision, ev.createRevision) : undefined;
+    // The previous value comes with the event's revision: it is converted without the cache, where it
+    // would stand for the new value.
+    const before = ev.prevValue !== undefined ? this.view(ev.key, ev.prevValue, ev.modRevision, ev.createRevision, false) : undefined;
     if (ev.type === 'delete') return now ? { ...ev, key: now.key, value: now.value, prevValue: undefined } : undefined;
     if (now) return { ...ev, key: now.key, value: now.value, prevValue: before?.value };
     if (before) return { type: 'delete', key: before.key, value: before.value, modRevision: ev.modRevision, createRevision: ev.createRevision };

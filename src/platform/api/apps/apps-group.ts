@@ -7,7 +7,7 @@ import { ResourceRegistry, type RegistryDeps } from '../../../apiserver/registry
 import type { SharedInformer } from '../../../controller/informer.ts';
 import { appResourceType, appStrategy } from './resource.ts';
 import { ViewStore } from '../view-store.ts';
-import { appToHelmRelease, helmReleaseToApp, isReleaseOf, type StatusSources } from './conversion.ts';
+import { appStatusInputs, appToHelmRelease, helmReleaseToApp, isReleaseOf, type StatusSources } from './conversion.ts';
 import { APPS_GROUP, parseApplicationDefinition, type AppDefinition } from './definition.ts';
 
 export interface AppsGroupDeps {
@@ -97,6 +97,10 @@ export class AppsGroup {
       namespaced: true,
       namePrefix: definition.prefix,
       toView: (hr) => (isReleaseOf(definition, hr) ? helmReleaseToApp(hr, definition, sources) : undefined),
+      viewInputs: (key) => {
+        const [namespace = '', name = ''] = key.slice(HELMRELEASE_PREFIX.length).split('/');
+        return appStatusInputs(definition, namespace, name, sources);
+      },
       toTarget: (app, live) => appToHelmRelease(app, definition, live),
       deletable: (hr, name) => isReleaseOf(definition, hr, name),
       targetRegistry: this.deps.helmReleases,

@@ -80,6 +80,18 @@ export function specFromValues(values: unknown, def: AppDefinition): Record<stri
   return applyDefaults(plain, def.schema as StructuralSchema) as Record<string, unknown>;
 }
 
+/** The namespace whose workloads (and, for a Tenant, Services) an app's status reads. */
+function workloadsNamespaceOf(def: AppDefinition, namespace: string, appName: string): string {
+  return def.kind === 'Tenant' ? tenantNamespaceOf(namespace, appName, def.prefix) : namespace;
+}
+
+/** Everything `helmReleaseToApp` reads from `sources` for the HelmRelease `hrName` in `namespace`. */
+export function appStatusInputs(def: AppDefinition, namespace: string, hrName: string, sources: StatusSources): KubeObject[] {
+  const workloadsNamespace = workloadsNamespaceOf(def, namespace, hrName.slice(def.prefix.length));
+  const monitors = sources.workloadMonitors(workloadsNamespace);
+  return def.kind === 'Tenant' ? [...monitors, ...sources.services(workloadsNamespace)] : monitors;
+}
+
 export function helmReleaseToApp(hr: KubeObject, def: AppDefinition, sources: StatusSources): KubeObject {
   const hrName = hr.metadata.name ?? '';
   const name = hrName.slice(def.prefix.length);
@@ -99,7 +111,7 @@ export function helmReleaseToApp(hr: KubeObject, def: AppDefinition, sources: St
     .filter((c) => c.type === 'Ready' || c.type === 'Released')
     .map((c) => ({ type: c.type, status: c.status, reason: c.reason, message: c.message, lastTransitionTime: c.lastTransitionTime }));
   const isTenant = def.kind === 'Tenant';
-  const workloadsNamespace = isTenant ? tenantNamespaceOf(namespace, name, def.prefix) : namespace;
+  const workloadsNamespace = workloadsNamespaceOf(def, namespace, name);
   const workloads = workloadsReady(def, name, sources.workloadMonitors(workloadsNamespace), hr, hrStatus.conditions ?? []);
   if (workloads) conditions.push(workloads);
   if (conditions.length) status.conditions = conditions;
