@@ -4,6 +4,7 @@
 // revision. Once the transaction is durable, watchers are fed the new rows and the promises settle.
 
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   CompactedError,
   KeyExistsError,
@@ -39,6 +40,9 @@ interface PendingWrite {
   reject(err: unknown): void;
 }
 
+/** A cached "this key has no row". */
+const NO_ROW = Object.freeze({ none: true });
+
 type Outcome = { ok: true; result: unknown; row: LogRow } | { ok: false; error: Error };
 
 export class SqliteStore implements Store {
@@ -56,7 +60,7 @@ export class SqliteStore implements Store {
    * only writer, so the cache changes exactly when a committed batch does; a batch in progress sees its
    * own rows through an overlay until it commits.
    */
-  private readonly latestRows = new Map<string, LogRow | null>();
+  private readonly latestRows = new LRUCache<string, LogRow | typeof NO_ROW>({ max: LATEST_CACHE_KEYS });
   private batchRows: Map<string, LogRow> | undefined;
   /**
    * Every key that has had a row in the file (compaction may have removed them since): a key not
@@ -191,7 +195,7 @@ export class SqliteStore implements Store {
       this.stmts.writeMeta.run(COMPACTED_REVISION, revision);
     })();
     this.compacted = revision;
-    for (const [key, row] of this.latestRows) if (row?.deleted && row.id <= revision) this.latestRows.delete(key);
+    for (const [key, row] of this.latestRows.entries()) if (row !== NO_ROW && (row as LogRow).deleted && (row as LogRow).id <= revision) this.latestRows.delete(key);
   }
 
   async close(): Promise<void> {
@@ -274,11 +278,7 @@ export class SqliteStore implements Store {
   /** The key's newest committed row, from the cache or the file. */
   private latestRow(key: string): LogRow | undefined {
     const cached = this.latestRows.get(key);
-    if (cached !== undefined) {
-      this.latestRows.delete(key);
-      this.latestRows.set(key, cached);
-      return cached ?? undefined;
-    }
+    if (cached !== undefined) return cached === NO_ROW ? undefined : (cached as LogRow);
     if (!this.loggedKeys.has(key)) return undefined;
     const row = this.stmts.latest.get(key);
     this.remember(key, row ?? null);
@@ -287,10 +287,7 @@ export class SqliteStore implements Store {
 
   private remember(key: string, row: LogRow | null): void {
     // Only what reads need: the previous value is history, which the file keeps.
-    const kept = row && row.old_value !== null ? { ...row, old_value: null } : row;
-    this.latestRows.delete(key);
-    this.latestRows.set(key, kept);
-    if (this.latestRows.size > LATEST_CACHE_KEYS) this.latestRows.delete(this.latestRows.keys().next().value!);
+    this.latestRows.set(key, row === null ? NO_ROW : row.old_value !== null ? { ...row, old_value: null } : row);
   }
 
   private resultOf(op: WriteOp, row: LogRow): unknown {
