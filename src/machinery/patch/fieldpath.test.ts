@@ -75,3 +75,27 @@ describe('toFieldSet', () => {
     assert.deepEqual(set.toFieldsV1(), { 'k:{"port":80,"protocol":"TCP"}': {} });
   });
 });
+
+describe('FieldSet operations share what they take whole', () => {
+  const a = FieldSet.fromFieldsV1({ 'f:spec': { 'f:replicas': {} }, 'f:status': { 'f:phase': {}, 'f:conditions': { 'k:{"type":"Ready"}': { '.': {}, 'f:status': {} } } } }, true);
+  const b = FieldSet.fromFieldsV1({ 'f:status': { 'f:podIP': {} } });
+
+  test('union and difference leave their operands as they were', () => {
+    const before = JSON.stringify(a.toFieldsV1());
+    const u = a.union(b);
+    const d = u.difference(b);
+    assert.deepEqual(d.toFieldsV1(), a.toFieldsV1());
+    assert.equal(JSON.stringify(a.toFieldsV1()), before);
+    assert.deepEqual(b.toFieldsV1(), { 'f:status': { 'f:podIP': {} } });
+    assert.equal(u.children.get('f:spec'), a.children.get('f:spec'));
+  });
+
+  test('an unchanged subtree is emitted as the tree it was decoded from', () => {
+    const stored = { 'f:metadata': { 'f:labels': { 'f:app': {} } }, 'f:spec': { 'f:x': {} } };
+    const set = FieldSet.fromFieldsV1(stored, true);
+    const grown = set.union(FieldSet.of(['f:spec', 'f:y']));
+    const out = grown.toFieldsV1();
+    assert.equal(out['f:metadata'], stored['f:metadata']);
+    assert.deepEqual(out, { 'f:metadata': { 'f:labels': { 'f:app': {} } }, 'f:spec': { 'f:x': {}, 'f:y': {} } });
+  });
+});

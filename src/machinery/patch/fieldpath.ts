@@ -116,6 +116,11 @@ export function pathToString(path: FieldPath): string {
     .join('');
 }
 
+// The FieldsV1 tree a set node was decoded from or last emitted as ("." included when the node
+// is a member of its parent). Sets are never changed once built, so a node that a union or a
+// difference passes on whole is emitted again by reusing its tree.
+const encodings = new WeakMap<FieldSet, Record<string, unknown>>();
+
 /** A set of field paths: members end at this node, children continue below it. */
 export class FieldSet {
   readonly members = new Set<PathElement>();
@@ -160,15 +165,20 @@ export class FieldSet {
     return true;
   }
 
+  // Sets are not changed once built (only a set under construction is inserted into), so the
+  // results below share the subtrees they take whole from an operand instead of copying them.
+
   union(other: FieldSet): FieldSet {
+    if (other.isEmpty()) return this;
+    if (this.isEmpty()) return other;
     const out = new FieldSet();
     for (const m of this.members) out.members.add(m);
     for (const m of other.members) out.members.add(m);
     for (const [pe, c] of this.children) {
       const o = other.children.get(pe);
-      out.children.set(pe, o ? c.union(o) : c.union(new FieldSet()));
+      out.children.set(pe, o ? c.union(o) : c);
     }
-    for (const [pe, o] of other.children) if (!out.children.has(pe)) out.children.set(pe, o.union(new FieldSet()));
+    for (const [pe, o] of other.children) if (!out.children.has(pe)) out.children.set(pe, o);
     return out;
   }
 
@@ -177,7 +187,7 @@ export class FieldSet {
     for (const m of this.members) if (!other.members.has(m)) out.members.add(m);
     for (const [pe, c] of this.children) {
       const o = other.children.get(pe);
-      const d = o ? c.difference(o) : c.union(new FieldSet());
+      const d = o ? c.difference(o) : c;
       if (!d.isEmpty()) out.children.set(pe, d);
     }
     return out;
@@ -224,6 +234,8 @@ export class FieldSet {
 
   /** The FieldsV1 tree of this set (with "." when `includeSelf`), or undefined when it is empty. */
   private emit(includeSelf: boolean): Record<string, unknown> | undefined {
+    const known = encodings.get(this);
+    if (known && Object.hasOwn(known, '.') === includeSelf) return known;
     const entries: Array<[PathElement, Record<string, unknown>]> = [];
     for (const m of this.members) if (!this.children.has(m)) entries.push([m, {}]);
     for (const [pe, c] of this.children) {
@@ -237,21 +249,30 @@ export class FieldSet {
     const out: Record<string, unknown> = {};
     if (includeSelf) out['.'] = {};
     for (const [pe, v] of entries) out[pe] = v;
+    encodings.set(this, out);
     return out;
   }
 
-  static fromFieldsV1(fields: unknown): FieldSet {
+  /** `canonical`: the tree was written by `toFieldsV1` (a stored entry), so its list keys need no normalising. */
+  static fromFieldsV1(fields: unknown, canonical = false): FieldSet {
     const out = new FieldSet();
     if (!isPlainObject(fields)) return out;
-    for (const [rawPe, value] of Object.entries(fields)) {
+    for (const rawPe in fields) {
       if (rawPe === '.') continue;
-      const pe = canonicalElement(rawPe);
+      const value = fields[rawPe];
+      const pe = canonical ? rawPe : canonicalElement(rawPe);
       const inner = isPlainObject(value) ? value : {};
-      const keys = Object.keys(inner);
-      if (keys.length === 0 || Object.hasOwn(inner, '.')) out.members.add(pe);
-      const child = FieldSet.fromFieldsV1(inner);
+      let empty = true;
+      for (const _ in inner) {
+        empty = false;
+        break;
+      }
+      if (empty || Object.hasOwn(inner, '.')) out.members.add(pe);
+      if (empty) continue;
+      const child = FieldSet.fromFieldsV1(inner, canonical);
       if (!child.isEmpty()) out.children.set(pe, child);
     }
+    if (canonical) encodings.set(out, fields);
     return out;
   }
 }

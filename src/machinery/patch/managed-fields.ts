@@ -37,11 +37,6 @@ function identifier(m: Pick<Managed, 'manager' | 'operation' | 'apiVersion' | 's
   return JSON.stringify(id);
 }
 
-// The fieldsV1 a set was decoded from, when that is already the set's encoding: entries of a stored
-// object were encoded by `encode`. A manager whose fields a write leaves alone keeps its set, so its
-// entry is written back without encoding it again. Sets are never changed once built.
-const storedEncoding = new WeakMap<FieldSet, Record<string, unknown>>();
-
 /** `stored`: the entries are a stored object's, as `encode` wrote them (not a request's). */
 function decode(entries: ManagedFieldsEntry[] | undefined, stored = false): Managers {
   const out: Managers = new Map();
@@ -51,13 +46,12 @@ function decode(entries: ManagedFieldsEntry[] | undefined, stored = false): Mana
       manager: e.manager ?? '',
       operation: e.operation === 'Apply' ? 'Apply' : 'Update',
       apiVersion: e.apiVersion ?? '',
-      set: FieldSet.fromFieldsV1(e.fieldsV1),
+      set: FieldSet.fromFieldsV1(e.fieldsV1, stored),
     };
     if (e.subresource) m.subresource = e.subresource;
     if (e.time) m.time = e.time;
     const key = identifier(m);
     const prev = out.get(key);
-    if (stored && !prev && isPlainObject(e.fieldsV1)) storedEncoding.set(m.set, e.fieldsV1);
     out.set(key, prev ? { ...m, set: prev.set.union(m.set) } : m);
   }
   return out;
@@ -80,7 +74,7 @@ function encode(managers: Managers): ManagedFieldsEntry[] {
     const e: Record<string, unknown> = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = 'FieldsV1';
-    e.fieldsV1 = storedEncoding.get(m.set) ?? m.set.toFieldsV1();
+    e.fieldsV1 = m.set.toFieldsV1();
     if (m.subresource) e.subresource = m.subresource;
     return e as unknown as ManagedFieldsEntry;
   });
@@ -126,6 +120,19 @@ function withoutManagedFields(obj: KubeObject | undefined): Record<string, unkno
   if (!obj) return undefined;
   const { managedFields: _drop, ...metadata } = obj.metadata ?? {};
   return { ...obj, metadata };
+}
+
+/**
+ * The part of an object a write's field sets can hold under the status split (filterSet keeps
+ * nothing else): /status owns only status, the main resource everything but status. Comparing
+ * only that part gives the same sets without walking the rest.
+ */
+function splitScope(obj: Record<string, unknown>, subresource: string | undefined, opts: ManagedFieldsOptions | undefined): Record<string, unknown> {
+  if (!(opts?.statusSubresource ?? true)) return obj;
+  if (subresource === 'status') return obj.status === undefined ? {} : { status: obj.status };
+  if (subresource || obj.status === undefined) return obj;
+  const { status: _status, ...rest } = obj;
+  return rest;
 }
 
 /** What a create compares against: the object's struct skeleton, so only new maps get ".". */
@@ -220,7 +227,8 @@ export function updateManagedFields(
 ): ManagedFieldsEntry[] {
   const managers = baseManagers(prev, next, subresource);
   const before = withoutManagedFields(prev) ?? skeleton(withoutManagedFields(next), schema);
-  const changes = filterComparison(compareObjects(before, withoutManagedFields(next), schema), subresource, opts);
+  const after = withoutManagedFields(next)!;
+  const changes = filterComparison(compareObjects(splitScope(before, subresource, opts), splitScope(after, subresource, opts), schema), subresource, opts);
   applyTransfer(managers, transferOwnership(managers, '', changes), changes.removed, '');
   const own = changes.modified.union(changes.added);
   if (!own.isEmpty()) {

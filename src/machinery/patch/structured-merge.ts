@@ -91,6 +91,8 @@ function compareMaps(l: JsonMap | undefined, r: JsonMap | undefined, schema: Pat
     const lv = l?.[key];
     const rv = r?.[key];
     if (lv === undefined && rv === undefined) continue;
+    // An unchanged subtree adds, modifies and removes nothing: one equality walk instead of a field walk.
+    if (lv !== undefined && rv !== undefined && typeof lv === 'object' && deepEqual(lv, rv)) continue;
     compareNode(lv, rv, childSchema(schema, key), [...path, fieldElement(key)], cmp);
   }
 }
