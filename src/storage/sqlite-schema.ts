@@ -14,6 +14,10 @@ export interface LogRow {
   prev_revision: number;
   /** put: the new value; delete: the value that was deleted. */
   value: string;
+  /**
+   * The value this row replaced (null for a create). Rows written since the column stopped being
+   * filled hold null in the file and take it from their predecessor when read back.
+   */
   old_value: string | null;
 }
 
@@ -73,8 +77,13 @@ export function prepareStatements(db: Database.Database) {
       `SELECT COUNT(*) AS n FROM kv_log l JOIN (${newestPerKeyAfter}) m ON l.id = m.id WHERE l.deleted = 0`,
     ),
     // `+key` keeps the planner on the id range: a watch usually starts close to the newest revision.
+    // A row's previous value is its predecessor's: compaction keeps the newest row of each key at
+    // or below the compacted revision, so every row a watch can still replay has it.
     history: db.prepare<[string, string, number], LogRow>(
-      `SELECT * FROM kv_log WHERE +key >= ? AND +key < ? AND id > ? ORDER BY id`,
+      `SELECT l.id, l.key, l.created, l.deleted, l.create_revision, l.prev_revision, l.value,
+         CASE WHEN l.created = 1 THEN NULL ELSE COALESCE(l.old_value, p.value) END AS old_value
+       FROM kv_log l LEFT JOIN kv_log p ON p.id = l.prev_revision
+       WHERE +l.key >= ? AND +l.key < ? AND l.id > ? ORDER BY l.id`,
     ),
     deleteSuperseded: db.prepare<[number, number]>(
       `DELETE FROM kv_log WHERE id IN (SELECT prev_revision FROM kv_log WHERE id > ? AND id <= ? AND prev_revision > 0)`,

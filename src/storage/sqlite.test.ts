@@ -41,7 +41,7 @@ describe('SqliteStore', () => {
     await s.close();
   });
 
-  test('keeps one log row per write with created/deleted flags, previous revision and old value', async () => {
+  test('keeps one log row per write with created/deleted flags and previous revision (the old value is its predecessor\'s)', async () => {
     const path = freshPath();
     const s = SqliteStore.open(path);
     await s.create('/l/a', 'a1');
@@ -50,8 +50,8 @@ describe('SqliteStore', () => {
     await s.create('/l/a', 'a3');
     assert.deepEqual(logRows(path), [
       { id: 1, key: '/l/a', created: 1, deleted: 0, create_revision: 1, prev_revision: 0, value: 'a1', old_value: null },
-      { id: 2, key: '/l/a', created: 0, deleted: 0, create_revision: 1, prev_revision: 1, value: 'a2', old_value: 'a1' },
-      { id: 3, key: '/l/a', created: 0, deleted: 1, create_revision: 1, prev_revision: 2, value: 'a2', old_value: 'a2' },
+      { id: 2, key: '/l/a', created: 0, deleted: 0, create_revision: 1, prev_revision: 1, value: 'a2', old_value: null },
+      { id: 3, key: '/l/a', created: 0, deleted: 1, create_revision: 1, prev_revision: 2, value: 'a2', old_value: null },
       { id: 4, key: '/l/a', created: 1, deleted: 0, create_revision: 4, prev_revision: 3, value: 'a3', old_value: null },
     ]);
     await s.close();
@@ -106,6 +106,32 @@ describe('SqliteStore', () => {
         [1, 'put', 'a1', undefined],
         [2, 'put', 'a2', 'a1'],
         [3, 'delete', 'a2', 'a2'],
+      ],
+    );
+    await s.close();
+  });
+
+  test('a watch replaying past a compaction still gets previous values, also from rows of older files', async () => {
+    const path = freshPath();
+    const first = SqliteStore.open(path);
+    await first.create('/cp/a', 'a1'); // 1
+    await first.update('/cp/a', 'a2'); // 2
+    await first.update('/cp/a', 'a3'); // 3
+    await first.compact(2);
+    await first.close();
+    // A row written when the file still held old values keeps its own.
+    const db = new Database(path);
+    db.prepare(`INSERT INTO kv_log (id, key, created, deleted, create_revision, prev_revision, value, old_value) VALUES (4, '/cp/a', 0, 0, 1, 3, 'a4', 'a3')`).run();
+    db.close();
+    const s = SqliteStore.open(path);
+    const c = collectEvents();
+    await s.watch('/cp/', 2, c.callbacks);
+    await c.waitForCount(2);
+    assert.deepEqual(
+      c.events.map((e) => [e.modRevision, e.value, e.prevValue]),
+      [
+        [3, 'a3', 'a2'],
+        [4, 'a4', 'a3'],
       ],
     );
     await s.close();
