@@ -109,11 +109,20 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
   }
+  // Loops rather than filtered key arrays: this runs on every write, often over whole objects.
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.hasOwn(bo, k) && deepEqual(ao[k], bo[k]));
+  let defined = 0;
+  for (const k of Object.keys(ao)) {
+    const v = ao[k];
+    if (v === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(bo, k) || !deepEqual(v, bo[k])) return false;
+  }
+  for (const k of Object.keys(bo)) if (bo[k] !== undefined) defined--;
+  return defined === 0;
 }

@@ -20,7 +20,8 @@ export function decodeStoredValue(sv: StoredValue): KubeObject {
 
 /** RFC 3339 with whole seconds, as Kubernetes writes metav1.Time. */
 export function formatTime(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // toISOString is YYYY-MM-DDTHH:mm:ss.sssZ for every year a clock gives.
+  return `${d.toISOString().slice(0, 19)}Z`;
 }
 
 /** metav1.MicroTime: RFC 3339 with microseconds. */

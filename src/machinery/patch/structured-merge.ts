@@ -85,16 +85,20 @@ function compareShape(l: Json, r: Json, shape: Shape, lhs: Json, rhs: Json, sche
   return false;
 }
 
+// `path` is one array the walk pushes to and pops from (FieldSet.insert copies what it keeps).
+
 function compareMaps(l: JsonMap | undefined, r: JsonMap | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
-  const keys = new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})]);
-  for (const key of keys) {
-    const lv = l?.[key];
-    const rv = r?.[key];
-    if (lv === undefined && rv === undefined) continue;
-    // An unchanged subtree adds, modifies and removes nothing: one equality walk instead of a field walk.
-    if (lv !== undefined && rv !== undefined && typeof lv === 'object' && deepEqual(lv, rv)) continue;
-    compareNode(lv, rv, childSchema(schema, key), [...path, fieldElement(key)], cmp);
-  }
+  if (l) for (const key of Object.keys(l)) compareMapKey(l[key], r?.[key], key, schema, path, cmp);
+  if (r) for (const key of Object.keys(r)) if (!l || !Object.hasOwn(l, key)) compareMapKey(undefined, r[key], key, schema, path, cmp);
+}
+
+function compareMapKey(lv: Json, rv: Json, key: string, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
+  if (lv === undefined && rv === undefined) return;
+  // An unchanged subtree adds, modifies and removes nothing: one equality walk instead of a field walk.
+  if (lv !== undefined && rv !== undefined && typeof lv === 'object' && deepEqual(lv, rv)) return;
+  path.push(fieldElement(key));
+  compareNode(lv, rv, childSchema(schema, key), path, cmp);
+  path.pop();
 }
 
 function compareLists(l: Json[] | undefined, r: Json[] | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
@@ -104,18 +108,23 @@ function compareLists(l: Json[] | undefined, r: Json[] | undefined, schema: Patc
   for (const pe of all) {
     const lList = left.items.get(pe) ?? [];
     const rList = right.items.get(pe) ?? [];
-    const itemPath = [...path, pe];
-    if (lList.length <= 1 && rList.length <= 1) {
-      compareNode(lList[0], rList[0], schema?.items, itemPath, cmp);
-    } else if (lList.length >= 2 && rList.length >= 2) {
-      if (!deepEqual(lList, rList)) cmp.modified.insert(itemPath);
-    } else if (lList.length >= 2) {
-      if (rList.length) compareNode(undefined, rList[0], schema?.items, itemPath, cmp);
-      cmp.removed.insert(itemPath);
-    } else {
-      if (lList.length) compareNode(lList[0], undefined, schema?.items, itemPath, cmp);
-      cmp.added.insert(itemPath);
-    }
+    path.push(pe);
+    compareListItem(lList, rList, schema, path, cmp);
+    path.pop();
+  }
+}
+
+function compareListItem(lList: Json[], rList: Json[], schema: PatchSchema | undefined, itemPath: FieldPath, cmp: Comparison): void {
+  if (lList.length <= 1 && rList.length <= 1) {
+    compareNode(lList[0], rList[0], schema?.items, itemPath, cmp);
+  } else if (lList.length >= 2 && rList.length >= 2) {
+    if (!deepEqual(lList, rList)) cmp.modified.insert(itemPath);
+  } else if (lList.length >= 2) {
+    if (rList.length) compareNode(undefined, rList[0], schema?.items, itemPath, cmp);
+    cmp.removed.insert(itemPath);
+  } else {
+    if (lList.length) compareNode(lList[0], undefined, schema?.items, itemPath, cmp);
+    cmp.added.insert(itemPath);
   }
 }
 
