@@ -56,7 +56,12 @@ function replicatedWorkload(defaults: (s: Spec) => void, restartPolicies = ['Alw
   };
 }
 
-export const deploymentStrategy = replicatedWorkload((s) => {
+export const deploymentStrategy: Strategy = {
+  ...replicatedWorkload(defaultDeploymentSpec),
+  statusUpdateKeepsAnnotations: true,
+};
+
+function defaultDeploymentSpec(s: Spec): void {
   s.replicas ??= 1;
   s.revisionHistoryLimit ??= 10;
   s.progressDeadlineSeconds ??= 600;
@@ -64,7 +69,7 @@ export const deploymentStrategy = replicatedWorkload((s) => {
   strategy.type ??= 'RollingUpdate';
   if (strategy.type === 'RollingUpdate') strategy.rollingUpdate = { maxUnavailable: '25%', maxSurge: '25%', ...(strategy.rollingUpdate as Spec) };
   s.strategy = strategy;
-});
+}
 
 export const replicaSetStrategy = replicatedWorkload((s) => {
   s.replicas ??= 1;

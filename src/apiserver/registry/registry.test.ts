@@ -77,6 +77,27 @@ test('status subresource: main writes keep status, status writes change only sta
   assert.deepEqual(m.spec, { size: 2 });
 });
 
+test('a status write changes annotations only where the kind\'s status strategy lets it (Deployments)', async () => {
+  const { store, reg, ctx } = setup();
+  const services = { allocateClusterIP: async () => '10.96.0.10', releaseClusterIP: async () => {}, allocateNodePort: async () => 30000 };
+  const deployLike = new ResourceRegistry({ ...widgets, plural: 'gadgets', kind: 'Gadget' }, { statusSubresource: true, statusUpdateKeepsAnnotations: true }, { store, admission: new AdmissionChain(), services, now: () => new Date('2026-01-01T00:00:00Z') });
+  const write = (r: ResourceRegistry) => (cur: KubeObject) => ({
+    ...cur,
+    metadata: { ...cur.metadata, labels: { changed: 'yes' }, annotations: { 'deployment.kubernetes.io/revision': '1' } },
+    spec: { size: 9 },
+    status: { phase: 'Ready' },
+  });
+  await reg.create('ns', widget('a', { size: 1 }), ctx());
+  const plain = await reg.guaranteedUpdate('ns', 'a', ctx(), 'status', write(reg));
+  assert.equal(plain.metadata.annotations, undefined);
+  await deployLike.create('ns', { ...widget('b', { size: 1 }), apiVersion: 'example.com/v1', kind: 'Gadget' }, ctx());
+  const d = await deployLike.guaranteedUpdate('ns', 'b', ctx(), 'status', write(deployLike));
+  assert.deepEqual(d.metadata.annotations, { 'deployment.kubernetes.io/revision': '1' });
+  assert.equal(d.metadata.labels, undefined);
+  assert.deepEqual(d.spec, { size: 1 });
+  assert.deepEqual(d.status, { phase: 'Ready' });
+});
+
 test('dry run stores nothing', async () => {
   const { reg, ctx } = setup();
   await reg.create('ns', widget('a'), { ...ctx(), dryRun: true });

@@ -259,6 +259,10 @@ export class ResourceRegistry {
       const next = deepClone(current);
       if (desired.status === undefined) delete next.status;
       else next.status = desired.status;
+      if (this.strategy.statusUpdateKeepsAnnotations) {
+        if (desired.metadata.annotations === undefined) delete next.metadata.annotations;
+        else next.metadata.annotations = desired.metadata.annotations;
+      }
       return next;
     }
     const next = desired;

@@ -20,6 +20,11 @@ export interface StrategyServices {
 export interface Strategy {
   /** The kind keeps `status` apart: main-resource writes keep the stored status, `/status` writes change only it. */
   statusSubresource: boolean;
+  /**
+   * A `/status` write may change annotations too: deploymentStatusStrategy resets only spec and
+   * labels, and the deployment controller records its revision annotation in the same UpdateStatus.
+   */
+  statusUpdateKeepsAnnotations?: boolean;
   /** Create may set status too (nodes register with theirs); otherwise status starts empty. */
   keepStatusOnCreate?: boolean;
   /** The kind's defaulting (Go's SetDefaults_*), before mutating admission sees the object. */
