@@ -118,15 +118,17 @@ export function pathToString(path: FieldPath): string {
     .join('');
 }
 
-// The FieldsV1 tree a set node was decoded from or last emitted as ("." included when the node
-// is a member of its parent). Sets are never changed once built, so a node that a union or a
-// difference passes on whole is emitted again by reusing its tree.
-const encodings = new WeakMap<FieldSet, Record<string, unknown>>();
-
 /** A set of field paths: members end at this node, children continue below it. */
 export class FieldSet {
   readonly members = new Set<PathElement>();
   readonly children = new Map<PathElement, FieldSet>();
+  /**
+   * The FieldsV1 tree this node was decoded from or last emitted as ("." included when the node is
+   * a member of its parent). Sets are never changed once built, so a node that a union or a
+   * difference passes on whole is emitted again by reusing its tree. (A field, not a WeakMap:
+   * a WeakMap entry costs more than emitting a small node.)
+   */
+  private encoded: Record<string, unknown> | undefined = undefined;
 
   static of(...paths: FieldPath[]): FieldSet {
     const s = new FieldSet();
@@ -236,7 +238,7 @@ export class FieldSet {
 
   /** The FieldsV1 tree of this set (with "." when `includeSelf`), or undefined when it is empty. */
   private emit(includeSelf: boolean): Record<string, unknown> | undefined {
-    const known = encodings.get(this);
+    const known = this.encoded;
     if (known && Object.hasOwn(known, '.') === includeSelf) return known;
     const entries: Array<[PathElement, Record<string, unknown>]> = [];
     for (const m of this.members) if (!this.children.has(m)) entries.push([m, {}]);
@@ -251,7 +253,7 @@ export class FieldSet {
     const out: Record<string, unknown> = {};
     if (includeSelf) out['.'] = {};
     for (const [pe, v] of entries) out[pe] = v;
-    encodings.set(this, out);
+    this.encoded = out;
     return out;
   }
 
@@ -274,7 +276,7 @@ export class FieldSet {
       const child = FieldSet.fromFieldsV1(inner, canonical);
       if (!child.isEmpty()) out.children.set(pe, child);
     }
-    if (canonical) encodings.set(out, fields);
+    if (canonical) out.encoded = fields;
     return out;
   }
 }

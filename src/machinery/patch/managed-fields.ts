@@ -5,6 +5,7 @@ import { StatusError, badRequest, type StatusCause } from '../errors.ts';
 import { deepEqual, isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../object.ts';
 import { FieldSet, pathToString, toFieldSet } from './fieldpath.ts';
 import { childSchema, isMapEntry, type PatchSchema } from './schema.ts';
+import { createdFields, skeleton } from './created-fields.ts';
 import { compareObjects, mergeObjects, removeFields, type Comparison } from './structured-merge.ts';
 
 export interface ManagedFieldsOptions {
@@ -135,18 +136,6 @@ function splitScope(obj: Record<string, unknown>, subresource: string | undefine
   return rest;
 }
 
-/** What a create compares against: the object's struct skeleton, so only new maps get ".". */
-function skeleton(value: unknown, schema: PatchSchema | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!isPlainObject(value)) return out;
-  for (const [k, v] of Object.entries(value)) {
-    if (isPlainObject(v) && !isMapEntry(schema, k) && childSchema(schema, k)?.additional === undefined) {
-      out[k] = skeleton(v, childSchema(schema, k));
-    }
-  }
-  return out;
-}
-
 /** Takes changed fields from other managers and drops removed ones (Updater.update). */
 function transferOwnership(managers: Managers, except: string, changes: Comparison): Map<string, FieldSet> {
   const conflicts = new Map<string, FieldSet>();
@@ -226,6 +215,7 @@ export function updateManagedFields(
   opts?: ManagedFieldsOptions,
 ): ManagedFieldsEntry[] {
   const managers = baseManagers(prev, next, subresource);
+  if (!prev && managers.size === 0) return createdEntries(next, manager, operation, apiVersion, now, schema, subresource, opts);
   const before = withoutManagedFields(prev) ?? skeleton(withoutManagedFields(next), schema);
   const after = withoutManagedFields(next)!;
   const changes = filterComparison(compareObjects(splitScope(before, subresource, opts), splitScope(after, subresource, opts), schema), subresource, opts);
@@ -244,6 +234,24 @@ export function updateManagedFields(
   const result = encode(managers);
   const prevFields = prev?.metadata?.managedFields ?? [];
   return deepEqual(result, prevFields) ? prevFields : result;
+}
+
+/** A create that brings no entries of its own: the manager owns every field it set. */
+function createdEntries(
+  next: KubeObject,
+  manager: string,
+  operation: 'Update',
+  apiVersion: string,
+  now: string,
+  schema: PatchSchema,
+  subresource: string | undefined,
+  opts: ManagedFieldsOptions | undefined,
+): ManagedFieldsEntry[] {
+  const own = filterSet(createdFields(splitScope(withoutManagedFields(next)!, subresource, opts), schema), subresource, opts);
+  if (own.isEmpty()) return [];
+  const entry: Managed = { manager, operation, apiVersion, set: own, time: now };
+  if (subresource) entry.subresource = subresource;
+  return encode(new Map([[identifier(entry), entry]]));
 }
 
 /** Where an apply conflict came from, worded as printManager does. */

@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createdFields, skeleton } from './created-fields.ts';
+import { compareObjects } from './structured-merge.ts';
+import type { PatchSchema } from './schema.ts';
+
+const schema: PatchSchema = {
+  fields: {
+    metadata: { fields: { labels: { additional: {} }, annotations: { additional: {} }, finalizers: { listType: 'set' } } },
+    spec: {
+      fields: {
+        selector: { mapType: 'atomic' },
+        args: { listType: 'atomic' },
+        containers: {
+          listType: 'map',
+          listMapKeys: ['name'],
+          items: { fields: { ports: { listType: 'map', listMapKeys: ['containerPort', 'protocol'], listMapKeyDefaults: { protocol: 'TCP' } } } },
+        },
+      },
+    },
+  },
+};
+
+const objects: Record<string, unknown>[] = [
+  {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p', labels: { app: 'web' }, annotations: {}, finalizers: ['a', 'b', 'a'] },
+    spec: {
+      selector: { matchLabels: { app: 'web' } },
+      args: ['x', 'x'],
+      securityContext: {},
+      nodeName: null,
+      tolerations: [],
+      containers: [
+        { name: 'web', image: 'nginx', ports: [{ containerPort: 80 }, { containerPort: 80, protocol: 'TCP' }], resources: { requests: { cpu: '1' } } },
+        { name: 'web', image: 'dup' },
+        { name: 'side', env: [{ name: 'A', value: '1' }, { name: 'A', value: '1' }] },
+      ],
+      nested: { empty: {}, deeper: { leaf: 1, emptyList: [] } },
+    },
+  },
+  { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: { kind: 'Pod', name: 'p' }, count: 1, eventTime: null, source: {} },
+  { apiVersion: 'v1', kind: 'Empty', metadata: {} },
+];
+
+test('createdFields is what comparing a create against its skeleton finds', () => {
+  for (const obj of objects) {
+    const cmp = compareObjects(skeleton(obj, schema), obj, schema);
+    assert.deepEqual(createdFields(obj, schema).toFieldsV1(), cmp.added.union(cmp.modified).toFieldsV1(), String(obj.kind));
+    assert.ok(cmp.removed.isEmpty());
+  }
+});
+
+test('createdFields marks new maps and list items as members, struct maps only through their fields', () => {
+  const fields = createdFields(objects[1]!, schema).toFieldsV1();
+  assert.deepEqual(fields, {
+    'f:apiVersion': {},
+    'f:count': {},
+    'f:eventTime': {},
+    'f:involvedObject': { 'f:kind': {}, 'f:name': {} },
+    'f:kind': {},
+    'f:metadata': { 'f:name': {} },
+  });
+});
