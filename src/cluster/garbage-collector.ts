@@ -10,6 +10,17 @@ import type { KubeObject, ObjectMeta } from '../machinery/object.ts';
 import type { StoreEvent, Watcher } from '../storage/store.ts';
 import { ownerReferencesText } from './stored-metadata.ts';
 
+/**
+ * Resources the garbage collector does not watch, as kube-controller-manager's
+ * DefaultIgnoredResources: Events (core and events.k8s.io, which share one storage). An Event cannot
+ * be an owner (the API server refuses it), and its own ownerReferences do not make it collectable.
+ */
+const IGNORED_PREFIXES = ['/registry/core/events/', '/registry/events.k8s.io/events/'];
+
+function isIgnored(key: string): boolean {
+  return IGNORED_PREFIXES.some((p) => key.startsWith(p));
+}
+
 interface Node {
   key: string;
   uid: string;
@@ -34,7 +45,7 @@ export class GarbageCollector {
 
   async start(): Promise<void> {
     const all = await this.server.store.list('/registry/');
-    for (const sv of all.items) this.observeValue(sv.key, sv.value);
+    for (const sv of all.items) if (!isIgnored(sv.key)) this.observeValue(sv.key, sv.value);
     this.watcher = await this.server.store.watch('/registry/', all.revision, { onEvent: (ev) => this.onEvent(ev) });
     for (const n of this.nodes.values()) if (n.deleting) this.dirty.add(n.uid);
     this.schedule();
@@ -46,6 +57,7 @@ export class GarbageCollector {
   }
 
   private onEvent(ev: StoreEvent): void {
+    if (isIgnored(ev.key)) return;
     if (ev.type === 'delete') this.forget(ev.key);
     else this.observeValue(ev.key, ev.value);
     this.schedule();
