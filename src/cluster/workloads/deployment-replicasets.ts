@@ -55,10 +55,8 @@ export class DeploymentSync {
       if (!sameJson(annotations, existing.metadata.annotations ?? {}) || (specOf(existing).minReadySeconds ?? 0) !== minReady) {
         rs = await this.client.update({ ...existing, metadata: { ...existing.metadata, annotations }, spec: { ...specOf(existing), minReadySeconds: minReady } });
       }
-      await this.setDeploymentRevision(revisionOf(rs));
-      if (!findCondition(statusOf(this.d).conditions, 'Progressing')) {
-        await this.writeProgressing('FoundNewReplicaSet', `Found new replica set "${rs.metadata.name}"`);
-      }
+      const found = findCondition(statusOf(this.d).conditions, 'Progressing') ? undefined : { reason: 'FoundNewReplicaSet', message: `Found new replica set "${rs.metadata.name}"` };
+      await this.syncRevision(revisionOf(rs), found);
       return rs;
     }
     if (!create) return undefined;
@@ -96,21 +94,27 @@ export class DeploymentSync {
       }
       created = clash;
     }
-    await this.setDeploymentRevision(revisionOf(created));
-    await this.writeProgressing('NewReplicaSetCreated', `Created new replica set "${created.metadata.name}"`);
+    await this.syncRevision(revisionOf(created), { reason: 'NewReplicaSetCreated', message: `Created new replica set "${created.metadata.name}"` });
     return created;
   }
 
-  private async setDeploymentRevision(revision: number): Promise<void> {
-    if (this.d.metadata.annotations?.[REVISION_ANNOTATION] === String(revision)) return;
-    const annotations = { ...this.d.metadata.annotations, [REVISION_ANNOTATION]: String(revision) };
-    this.d = await this.client.update({ ...this.d, metadata: { ...this.d.metadata, annotations } });
-  }
-
-  private async writeProgressing(reason: string, message: string): Promise<void> {
-    const time = formatTime(this.clock.now());
-    const conditions = setCondition(statusOf(this.d).conditions as Condition[] | undefined, { type: 'Progressing', status: 'True', lastUpdateTime: time, lastTransitionTime: time, reason, message });
-    this.d = await this.client.updateStatus({ ...this.d, status: { ...statusOf(this.d), conditions } });
+  /**
+   * SetDeploymentRevision and the Progressing condition, written as getNewReplicaSet does: in one
+   * UpdateStatus, since the Deployment status strategy resets only spec and labels. Should the status
+   * write leave the annotation behind, the main resource takes it (one write more, same outcome).
+   */
+  private async syncRevision(revision: number, progressing?: { reason: string; message: string }): Promise<void> {
+    const wanted = String(revision);
+    const withRevision = (d: KubeObject) => ({ ...d, metadata: { ...d.metadata, annotations: { ...d.metadata.annotations, [REVISION_ANNOTATION]: wanted } } });
+    if (this.d.metadata.annotations?.[REVISION_ANNOTATION] === wanted && !progressing) return;
+    let next = this.d.metadata.annotations?.[REVISION_ANNOTATION] === wanted ? this.d : withRevision(this.d);
+    if (progressing) {
+      const time = formatTime(this.clock.now());
+      const conditions = setCondition(statusOf(this.d).conditions as Condition[] | undefined, { type: 'Progressing', status: 'True', lastUpdateTime: time, lastTransitionTime: time, ...progressing });
+      next = { ...next, status: { ...statusOf(this.d), conditions } };
+    }
+    this.d = await this.client.updateStatus(next);
+    if (this.d.metadata.annotations?.[REVISION_ANNOTATION] !== wanted) this.d = await this.client.update(withRevision(this.d));
   }
 
   /** scaleReplicaSetAndRecordEvent: sets replicas and the replica annotations; returns the ReplicaSet as written. */
