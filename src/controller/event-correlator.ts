@@ -54,6 +54,10 @@ class Lru<V> {
     }
     return v;
   }
+  /** The value without marking it used: for a read that a `set` of the same key follows. */
+  peek(key: string): V | undefined {
+    return this.map.get(key);
+  }
   set(key: string, v: V): void {
     this.map.delete(key);
     this.map.set(key, v);
@@ -82,13 +86,15 @@ export class EventCorrelator {
   correlate(e: IncomingEvent, now: number, newName: () => string): Correlation {
     const o = e.involved;
     const s = SEP;
-    // getEventKey, EventAggregatorByReasonFunc (reporting controller and instance are the source here) and getSpamKey.
+    // getSpamKey, then EventAggregatorByReasonFunc (reporting controller and instance are the source
+    // here) and getEventKey: each key holds the fields of client-go's; the event key is the aggregate
+    // key and what it lacks (fieldPath, message), so the strings are built once and share a prefix.
     const spamKey = e.component + s + e.host + s + o.kind + s + (o.namespace ?? '') + s + o.name + s + (o.uid ?? '') + s + (o.apiVersion ?? '');
-    const source = e.component + s + e.host + s + o.kind + s + (o.namespace ?? '') + s + o.name + s;
-    const eventKey = source + (o.fieldPath ?? '') + s + (o.uid ?? '') + s + (o.apiVersion ?? '') + s + e.type + s + e.reason + s + e.message;
     const aggregateKey = spamKey + s + e.type + s + e.reason + s + e.component + s + e.host;
+    const eventKey = aggregateKey + s + (o.fieldPath ?? '') + s + e.message;
 
-    let record = this.aggregates.get(aggregateKey);
+    // A `get` that a `set` of the same key follows is a `peek`: the `set` marks it used.
+    let record = this.aggregates.peek(aggregateKey);
     if (!record || now - record.last > AGGREGATE_INTERVAL_MS) record = { localKeys: new Set(), last: now };
     record.localKeys.add(e.message);
     record.last = now;
@@ -102,18 +108,21 @@ export class EventCorrelator {
       message = AGGREGATE_PREFIX + e.message;
     }
 
-    const previous = this.logs.get(key);
-    const log: EventLog = previous ? { ...previous, count: previous.count + 1 } : { name: newName(), count: 1 };
+    const previous = this.logs.peek(key);
+    const log: EventLog = previous ? { name: previous.name, count: previous.count + 1 } : { name: newName(), count: 1 };
     this.logs.set(key, log);
 
-    let bucket = this.buckets.get(spamKey);
+    let bucket = this.buckets.peek(spamKey);
     if (!bucket) bucket = { tokens: SPAM_BURST, last: now };
-    else bucket = { tokens: Math.min(SPAM_BURST, bucket.tokens + ((now - bucket.last) / 1000) * SPAM_QPS), last: now };
+    else {
+      bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + ((now - bucket.last) / 1000) * SPAM_QPS);
+      bucket.last = now;
+    }
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     this.buckets.set(spamKey, bucket);
     if (!allowed) return { skip: true };
-    return { skip: false, key, message, aggregate, log: { ...log } };
+    return { skip: false, key, message, aggregate, log: { name: log.name, count: log.count } };
   }
 
   /** updateState: what the server now holds under the key. */

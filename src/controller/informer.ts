@@ -119,8 +119,10 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
   }
 
   list(namespace?: string): T[] {
-    const all = [...this.cache.values()];
-    return namespace === undefined ? all : all.filter((o) => (o.metadata.namespace ?? '') === namespace);
+    if (namespace === undefined) return [...this.cache.values()];
+    const out: T[] = [];
+    for (const o of this.cache.values()) if ((o.metadata.namespace ?? '') === namespace) out.push(o);
+    return out;
   }
 
   keys(): string[] {
