@@ -2,7 +2,7 @@
 // Each area registers its informers here; the caller starts the factory afterwards.
 
 import type { ServiceAccountTokens } from '../apiserver/auth/service-account-tokens.ts';
-import type { Clock, InformerFactory, KubeClient } from '../controller/index.ts';
+import { asFieldManager, type Clock, type InformerFactory, type KubeClient } from '../controller/index.ts';
 import { ImageProfiles, startNodeControllers, type Inventory, type NodeTiming } from './nodes/index.ts';
 import { startResourceQuotaController } from './quota/resource-quota-controller.ts';
 import { startEndpointControllers } from './endpoints/index.ts';
@@ -27,11 +27,11 @@ export interface ClusterControllers {
 }
 
 export function startClusterControllers(deps: ClusterControllerDeps): ClusterControllers {
-  const { client, factory, clock } = deps;
-  const base = { client, factory, clock };
+  const { factory, clock } = deps;
+  const base = { client: asFieldManager(deps.client, 'kube-controller-manager'), factory, clock };
   // Simulated containers stop on SIGTERM within half a second, as most real images do.
   const profiles = deps.profiles ?? new ImageProfiles({ '': { stopMs: 500 } });
-  const nodes = startNodeControllers({ ...base, profiles, inventory: deps.inventory, timing: deps.nodeTiming });
+  const nodes = startNodeControllers({ client: deps.client, factory, clock, profiles, inventory: deps.inventory, timing: deps.nodeTiming });
   const running: Array<{ stop(): Promise<void> }> = [
     startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
     startWorkloadControllers(base),

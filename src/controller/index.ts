@@ -26,6 +26,7 @@ export {
   type WatchHandle,
 } from './client.ts';
 export { InProcessClient, type InProcessClientOptions } from './inprocess-client.ts';
+export { asFieldManager } from './field-manager-client.ts';
 export { HttpClient, statusErrorFrom } from './http-client.ts';
 export { loadKubeconfig, parseKubeconfig, type ClusterConnection } from './kubeconfig.ts';
 export { SharedInformer, type InformerOptions, type InformerEventHandler, type IndexFunc } from './informer.ts';

@@ -175,3 +175,23 @@ test('a Deployment makes a ReplicaSet that makes its pods', async () => {
   const del = k(['delete', 'deployment', 'web', '-n', 'work', '--cascade=foreground', '--timeout=20s']);
   assert.equal(del.code, 0, del.stderr);
 });
+
+test('managedFields name the components that wrote, as on a real cluster', async () => {
+  k(['create', 'namespace', 'owners']);
+  assert.equal(k(['create', 'deployment', 'api', '-n', 'owners', '--image=nginx:1.27']).code, 0);
+  const start = Date.now();
+  let pod: { metadata: { managedFields?: Array<{ manager: string; operation: string; subresource?: string }> }; status?: { phase?: string } } | undefined;
+  while (Date.now() - start < 20_000) {
+    const r = k(['get', 'pods', '-n', 'owners', '-l', 'app=api', '-o', 'json', '--show-managed-fields']);
+    pod = JSON.parse(r.stdout).items[0];
+    if (pod?.status?.phase === 'Running') break;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  assert.equal(pod?.status?.phase, 'Running');
+  // The binding writes past the field manager; the ReplicaSet controller creates, the kubelet reports.
+  const managers = pod!.metadata.managedFields!.map((m) => `${m.manager} ${m.operation}${m.subresource ? ` ${m.subresource}` : ''}`).sort();
+  assert.deepEqual(managers, ['kube-controller-manager Update', 'kubelet Update status']);
+  const deploy = JSON.parse(k(['get', 'deployment', 'api', '-n', 'owners', '-o', 'json', '--show-managed-fields']).stdout);
+  assert.ok(deploy.metadata.managedFields.some((m: { manager: string; subresource?: string }) => m.manager === 'kube-controller-manager' && m.subresource === 'status'));
+  assert.equal(deploy.metadata.annotations['deployment.kubernetes.io/revision'], '1');
+});

@@ -294,7 +294,8 @@ export class ResourceRegistry {
 
   /** Records who changed what; a server-side apply has already computed its own entries. */
   private setManagedFields(prev: KubeObject | undefined, next: KubeObject, ctx: WriteContext, now: Date, subresource: string): void {
-    if (ctx.applied) return;
+    // A binding writes to storage past the field manager (BindingREST): pods carry no entry for it.
+    if (ctx.applied || subresource === 'binding') return;
     const manager = ctx.fieldManager || 'unknown';
     const fields = updateManagedFields(prev, next, manager, 'Update', groupVersion(this.rt), formatTime(now), this.strategy.patchSchema ?? {}, subresource || undefined, {
       statusSubresource: this.strategy.statusSubresource,

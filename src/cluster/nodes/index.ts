@@ -4,6 +4,7 @@
 
 import type { Clock } from '../../controller/clock.ts';
 import type { KubeClient } from '../../controller/client.ts';
+import { asFieldManager } from '../../controller/field-manager-client.ts';
 import type { EventRecorder } from '../../controller/events.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { ImageProfiles } from './image-profiles.ts';
@@ -50,12 +51,13 @@ export interface NodeControllers {
 export function startNodeControllers(deps: NodeControllersDeps): NodeControllers {
   const inventory = deps.inventory ?? defaultInventory();
   const profiles = deps.profiles ?? new ImageProfiles();
-  const base = { client: deps.client, factory: deps.factory, clock: deps.clock };
-  const registrar = startNodeRegistrar({ ...base, inventory, leaseDurationSeconds: deps.timing?.leaseDurationSeconds ?? DEFAULT_NODE_TIMING.leaseDurationSeconds });
-  const scheduler = startScheduler(base);
-  const kubelets = startKubelets({ ...base, inventory, profiles });
-  const lifecycle = startNodeLifecycleController({ ...base, gracePeriodMs: deps.timing?.nodeMonitorGracePeriodMs ?? DEFAULT_NODE_TIMING.nodeMonitorGracePeriodMs });
-  const taintEviction = startTaintEvictionController(base);
+  // Each component writes as the field manager its real counterpart is seen as.
+  const as = (manager: string) => ({ client: asFieldManager(deps.client, manager), factory: deps.factory, clock: deps.clock });
+  const registrar = startNodeRegistrar({ ...as('kubelet'), inventory, leaseDurationSeconds: deps.timing?.leaseDurationSeconds ?? DEFAULT_NODE_TIMING.leaseDurationSeconds });
+  const scheduler = startScheduler(as('kube-scheduler'));
+  const kubelets = startKubelets({ ...as('kubelet'), inventory, profiles });
+  const lifecycle = startNodeLifecycleController({ ...as('kube-controller-manager'), gracePeriodMs: deps.timing?.nodeMonitorGracePeriodMs ?? DEFAULT_NODE_TIMING.nodeMonitorGracePeriodMs });
+  const taintEviction = startTaintEvictionController(as('kube-controller-manager'));
   return {
     profiles,
     async stop() {
