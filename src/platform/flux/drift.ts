@@ -3,10 +3,9 @@
 // "removed", a differing one "changed"; ignore rules drop JSON pointer paths from the comparison.
 
 import { isStatusError } from '../../machinery/errors.ts';
-import { parseApiVersion, type KubeObject } from '../../machinery/object.ts';
+import { deepEqual, parseApiVersion, type KubeObject } from '../../machinery/object.ts';
 import { refOf, type KubeClient } from '../../controller/index.ts';
 import type { DriftIgnoreRule } from './helmrelease-spec.ts';
-import { canonicalJson } from './values.ts';
 
 export interface DriftEntry {
   obj: KubeObject;
@@ -33,7 +32,7 @@ export async function detectDrift(client: KubeClient, desired: KubeObject[], fie
     }
     const wouldBe = await client.patch(ref, 'apply', obj, { fieldManager, force: true, dryRun: true });
     const paths = ignore.filter((r) => targets(r, obj)).flatMap((r) => r.paths);
-    if (canonicalJson(comparable(wouldBe, paths)) !== canonicalJson(comparable(live, paths))) drifted.push({ obj, change: 'changed' });
+    if (!deepEqual(comparable(wouldBe, paths), comparable(live, paths))) drifted.push({ obj, change: 'changed' });
   }
   return drifted;
 }
@@ -47,8 +46,9 @@ export function objectName(obj: KubeObject): string {
   return `${obj.kind}/${obj.metadata.namespace ? `${obj.metadata.namespace}/` : ''}${obj.metadata.name}`;
 }
 
+/** The object without status and server-set metadata (a copy only where ignore rules cut into it). */
 function comparable(obj: KubeObject, ignorePaths: string[]): unknown {
-  const { status: _status, ...rest } = structuredClone(obj);
+  const { status: _status, ...rest } = ignorePaths.length ? structuredClone(obj) : obj;
   const metadata = { ...rest.metadata };
   for (const k of ['managedFields', 'resourceVersion', 'generation', 'creationTimestamp', 'uid']) delete metadata[k];
   const out = { ...rest, metadata } as Record<string, unknown>;

@@ -14,6 +14,7 @@ import { dependsOnKeys, specOf } from './helmrelease-spec.ts';
 import { CONFIGMAP_GVK, EXTERNALARTIFACT_GVK, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, OCIREPOSITORY_GVK, RECONCILE_REQUESTED_AT, RECONCILE_WATCH_LABEL, SECRET_GVK } from './kinds.ts';
 import { DependentsDepth } from './dependents-depth.ts';
 import { ManagedObjectWatch } from './managed-objects.ts';
+import { getOrUndefined } from '../helm/apply.ts';
 import { settledReadiness } from '../helm/readiness.ts';
 import { ReleaseReconciler } from './release-reconciler.ts';
 
@@ -46,15 +47,29 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
   releases.addIndex('valuesFrom', (hr) => (specOf(hr).valuesFrom ?? []).map((v) => `${v.kind}|${hr.metadata.namespace}/${v.name}`));
 
   const enqueue = (hr: KubeObject) => queue.add(objectKey(hr));
+  const dependenciesReady = (hr: KubeObject) =>
+    dependsOnKeys(hr).every((key) => {
+      const dep = releases.getByKey(key);
+      return !!dep && isReady(dep);
+    });
   releases.addEventHandler({
     onAdd: (hr) => {
       depths.invalidate();
       enqueue(hr);
+      // Dependents that were told this dependency does not exist learn that it does.
+      const missing = `unable to get '${objectKey(hr)}' dependency`;
+      for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) if (readyOf(dependent)?.message.startsWith(missing)) enqueue(dependent);
     },
     onUpdate: (old, hr) => {
       if (JSON.stringify(dependsOnKeys(old)) !== JSON.stringify(dependsOnKeys(hr))) depths.invalidate();
       if (mustReconcile(old, hr)) enqueue(hr);
-      if (readyChanged(old, hr)) for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) enqueue(dependent);
+      if (readyChanged(old, hr)) {
+        // helm-controller re-checks dependencies at --requeue-dependency; waking a dependent early
+        // only helps once it can proceed (or must notice a dependency lost), not to rename the
+        // first dependency still pending in its DependencyNotReady message.
+        const lost = !isReady(hr) && isReady(old);
+        for (const dependent of releases.byIndex('dependsOn', objectKey(hr))) if (lost || dependenciesReady(dependent)) enqueue(dependent);
+      }
     },
     onDelete: (hr) => {
       depths.invalidate();
@@ -83,11 +98,29 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
 
   // Status-only changes of managed objects matter only while their release waits for readiness;
   // the reconcile of a waiting release returns a requeueAfter, so "waiting" is what is scheduled.
+  // One that comes while the release is being reconciled (mostly its own objects, just applied,
+  // showing up in the watch) is judged once that reconcile is over, against the status it left.
+  const reconciling = new Set<string>();
+  const deferred = new Set<string>();
   const managed = new ManagedObjectWatch(factory, (key, statusOnly) => {
     const hr = releases.getByKey(key);
     if (!hr || specOf(hr).suspend) return;
-    if (!statusOnly || isProgressing(hr)) queue.add(key);
+    if (statusOnly && reconciling.has(key)) deferred.add(key);
+    else if (!statusOnly || isProgressing(hr)) queue.add(key);
   });
+  const reconcile = async (key: string) => {
+    reconciling.add(key);
+    try {
+      return await reconciler.reconcile(key);
+    } finally {
+      reconciling.delete(key);
+      if (deferred.delete(key)) {
+        const [namespace, name] = key.split('/') as [string, string];
+        const hr = await getOrUndefined(client, { ...HELMRELEASE_GVK, namespace, name }).catch(() => releases.getByKey(key));
+        if (hr && !specOf(hr).suspend && isProgressing(hr)) queue.add(key);
+      }
+    }
+  };
 
   const reconciler = new ReleaseReconciler({
     client,
@@ -110,7 +143,7 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
       controller = runController({
         name: HELM_CONTROLLER,
         queue,
-        reconcile: (key) => reconciler.reconcile(key),
+        reconcile,
         workers: deps.workers ?? 5,
         recorder,
         objectFor: (key) => releases.getByKey(key),
@@ -141,6 +174,11 @@ function mustReconcile(old: KubeObject, hr: KubeObject): boolean {
 
 function readyOf(obj: KubeObject): FluxCondition | undefined {
   return getCondition((obj.status as { conditions?: FluxCondition[] } | undefined)?.conditions, 'Ready');
+}
+
+/** Ready=True for the generation it has observed: what a dependent's dependsOn asks for. */
+function isReady(obj: KubeObject): boolean {
+  return readyOf(obj)?.status === 'True' && obj.metadata.generation === (obj.status as { observedGeneration?: number } | undefined)?.observedGeneration;
 }
 
 function readyChanged(old: KubeObject, obj: KubeObject): boolean {
