@@ -20,6 +20,10 @@ function sliceService(stored: string): string | undefined {
   const slice = JSON.parse(stored) as KubeObject;
   return slice.metadata?.labels?.[SERVICE_NAME_LABEL];
 }
+/** Whether a stored APIService names a backing Service (else it is served locally). */
+function hasService(stored: string): boolean {
+  return !!((JSON.parse(stored) as KubeObject).spec as { service?: unknown } | undefined)?.service;
+}
 const UNAVAILABLE = 'the server is currently unable to handle the request';
 const ctx = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fieldManager: 'kube-apiserver', warnings: [] });
 
@@ -71,7 +75,11 @@ export class AggregatedAPIServices {
     const from = await this.deps.store.currentRevision();
     await this.sync();
     const onEvent = (ev: StoreEvent) => {
-      if (ev.key.startsWith('/registry/apiregistration.k8s.io/')) return this.schedule();
+      if (ev.key.startsWith('/registry/apiregistration.k8s.io/')) {
+        // Local APIServices (every served group-version has one) are not this controller's.
+        if ([ev.value, ev.prevValue].some((v) => v !== undefined && v !== null && hasService(v))) this.schedule();
+        return;
+      }
       const [ns, name] = ev.key.split('/').slice(-2);
       if (!ev.key.includes('/endpointslices/')) {
         if (this.relevantServices.has(`${ns}/${name}`)) this.schedule();

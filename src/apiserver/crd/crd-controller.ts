@@ -16,8 +16,9 @@ const internal = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fiel
 
 export class CRDController {
   private watcher?: Watcher;
-  private readonly served = new Map<string, { group: string; versions: string[]; plural: string }>();
-  private queue: Promise<void> = Promise.resolve();
+  private readonly served = new Map<string, { group: string; versions: string[]; plural: string; spec: CRDSpec }>();
+  /** Events are acted on in order per CRD; different CRDs do not wait for each other's status writes. */
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     private readonly crds: ResourceRegistry,
@@ -31,7 +32,7 @@ export class CRDController {
     this.watcher = await this.deps.store.watch('/registry/apiextensions.k8s.io/customresourcedefinitions/', Number(list.metadata.resourceVersion), {
       onEvent: (ev) => {
         const obj = this.crds.withTypeMeta(decodeStored(ev.value, ev.modRevision));
-        this.queue = this.queue.then(() => (ev.type === 'delete' ? this.unserve(obj) : this.reconcile(obj))).catch(() => {});
+        this.enqueue(obj.metadata.name!, () => (ev.type === 'delete' ? this.unserve(obj) : this.reconcile(obj)));
       },
     });
   }
@@ -42,7 +43,15 @@ export class CRDController {
 
   /** Resolves once every event seen so far has been acted on. */
   settled(): Promise<void> {
-    return this.queue;
+    return Promise.all([...this.queues.values()]).then(() => undefined);
+  }
+
+  private enqueue(name: string, work: () => Promise<void>): void {
+    const next = (this.queues.get(name) ?? Promise.resolve()).then(work).catch(() => {});
+    this.queues.set(name, next);
+    void next.then(() => {
+      if (this.queues.get(name) === next) this.queues.delete(name);
+    });
   }
 
   private async reconcile(crd: KubeObject): Promise<void> {
@@ -57,13 +66,15 @@ export class CRDController {
 
   private serve(name: string, spec: CRDSpec): void {
     const previous = this.served.get(name);
+    // A status write (or any change outside spec) serves nothing new: leave the catalog as it is.
+    if (previous && deepEqual(previous.spec, spec)) return;
     const versions = spec.versions.filter((v) => v.served).map((v) => v.name);
     if (previous) for (const v of previous.versions) if (!versions.includes(v)) this.catalog.remove(previous.group, v, previous.plural);
     for (const version of spec.versions.filter((v) => v.served)) {
       const type = customResourceType(spec, version);
       this.catalog.add({ type, registry: new ResourceRegistry(type, customResourceStrategy(version), this.deps) });
     }
-    this.served.set(name, { group: spec.group, versions, plural: spec.names.plural });
+    this.served.set(name, { group: spec.group, versions, plural: spec.names.plural, spec: structuredClone(spec) });
   }
 
   private unserve(crd: KubeObject): Promise<void> {

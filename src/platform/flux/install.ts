@@ -34,26 +34,30 @@ export async function installFlux(client: KubeClient, opts: InstallFluxOptions =
   const crds = fluxCRDs();
   const stageOne = [...crds, ...manifests.filter((o) => o.kind === 'Namespace')];
   const stageTwo = manifests.filter((o) => o.kind !== 'Namespace');
-  for (const obj of stageOne) await apply(client, obj);
-  await waitForEstablished(client, clock, crds.map((c) => c.metadata.name!), opts.timeoutMs ?? 60_000);
+  // The CRDs and the namespace do not depend on each other: applied at once.
+  const applied = await Promise.all(stageOne.map((obj) => apply(client, obj)));
+  const pending = crds.map((c) => c.metadata.name!).filter((name) => !established(applied.find((o) => o.kind === 'CustomResourceDefinition' && o.metadata.name === name)));
+  await waitForEstablished(client, clock, pending, opts.timeoutMs ?? 60_000);
   for (const obj of stageTwo) await apply(client, obj);
 }
 
-async function apply(client: KubeClient, obj: KubeObject): Promise<void> {
-  await client.patch(refOf(obj), 'apply', obj, { fieldManager: FLUX_FIELD_MANAGER, force: true });
+function apply(client: KubeClient, obj: KubeObject): Promise<KubeObject> {
+  return client.patch(refOf(obj), 'apply', obj, { fieldManager: FLUX_FIELD_MANAGER, force: true });
+}
+
+function established(crd: KubeObject | undefined): boolean {
+  const conditions = ((crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
+  return conditions.some((c) => c.type === 'Established' && c.status === 'True');
 }
 
 async function waitForEstablished(client: KubeClient, clock: Clock, names: string[], timeoutMs: number): Promise<void> {
   const deadline = clock.now().getTime() + timeoutMs;
-  for (;;) {
-    const pending: string[] = [];
-    for (const name of names) {
-      const crd = await client.get({ ...CRD_GVK, name });
-      const conditions = ((crd.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
-      if (!conditions.some((c) => c.type === 'Established' && c.status === 'True')) pending.push(name);
-    }
-    if (pending.length === 0) return;
+  let pending = names;
+  while (pending.length) {
     if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established after apply: ${pending.join(', ')}`);
-    await clock.sleep(20);
+    // The apiserver establishes a CRD just after it is stored: ask once it had the time to.
+    await clock.sleep(10);
+    const crds = await Promise.all(pending.map((name) => client.get({ ...CRD_GVK, name })));
+    pending = pending.filter((_, i) => !established(crds[i]));
   }
 }

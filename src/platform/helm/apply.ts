@@ -53,8 +53,11 @@ export async function applyObjects(ctx: ApplyContext, objects: KubeObject[], act
   const ordered = inInstallOrder(objects);
   const crds = ordered.filter(isCRD);
   const placed: KubeObject[] = [];
-  placed.push(...(await applyBatch(ctx, crds, action)));
-  if (crds.length) await waitForEstablished(ctx, crds.map((c) => c.metadata.name!));
+  const applied = new Map<string, KubeObject>();
+  placed.push(...(await applyBatch(ctx, crds, action, applied)));
+  // What the apply answered already tells which CRDs were Established before (an upgrade's).
+  const pending = crds.map((c) => c.metadata.name!).filter((name) => !established(applied.get(name)));
+  if (pending.length) await waitForEstablished(ctx, pending);
   for (const batch of byKind(ordered.filter((o) => !isCRD(o)))) placed.push(...(await applyBatch(ctx, batch, action)));
   return placed;
 }
@@ -71,14 +74,14 @@ function byKind(objects: KubeObject[]): KubeObject[][] {
 }
 
 /** Applies the objects concurrently; the first failure in their order is the one reported. */
-async function applyBatch(ctx: ApplyContext, objects: KubeObject[], action: 'install' | 'upgrade'): Promise<KubeObject[]> {
-  const results = await Promise.allSettled(objects.map((obj) => applyOne(ctx, obj, action)));
+async function applyBatch(ctx: ApplyContext, objects: KubeObject[], action: 'install' | 'upgrade', applied?: Map<string, KubeObject>): Promise<KubeObject[]> {
+  const results = await Promise.allSettled(objects.map((obj) => applyOne(ctx, obj, action, applied)));
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return results.map((r) => (r as PromiseFulfilledResult<KubeObject>).value);
 }
 
-async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 'upgrade'): Promise<KubeObject> {
+async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 'upgrade', applied?: Map<string, KubeObject>): Promise<KubeObject> {
   const placed = await placeObject(ctx.client, obj, ctx.release.namespace);
   const ref = refOf(placed);
   const live = await getOrUndefined(ctx.client, ref);
@@ -86,7 +89,8 @@ async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 
     const refusal = ownershipError(live, ctx.release);
     if (refusal) throw new Error(`Unable to continue with ${action}: ${refusal}`);
   }
-  await ctx.client.patch(ref, 'apply', withOwnership(placed, ctx.release), { fieldManager: ctx.fieldManager, force: true });
+  const result = await ctx.client.patch(ref, 'apply', withOwnership(placed, ctx.release), { fieldManager: ctx.fieldManager, force: true });
+  applied?.set(placed.metadata.name!, result);
   return placed;
 }
 
@@ -132,25 +136,27 @@ function isCRD(obj: KubeObject): boolean {
   return obj.kind === 'CustomResourceDefinition' && parseApiVersion(obj.apiVersion).group === 'apiextensions.k8s.io';
 }
 
+function established(crd: KubeObject | undefined): boolean {
+  const conditions = ((crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
+  return conditions.some((c) => c.type === 'Established' && c.status === 'True');
+}
+
+/** Polls the CRDs the apply left not yet Established (the apiserver sets the condition just after). */
 async function waitForEstablished(ctx: ApplyContext, names: string[]): Promise<void> {
   const clock = ctx.clock ?? realClock;
   const deadline = clock.now().getTime() + (ctx.crdTimeoutMs ?? 60_000);
   let pending = names;
   let pollMs = 10;
   for (;;) {
-    const established = await Promise.all(
-      pending.map(async (name) => {
-        const crd = await getOrUndefined(ctx.client, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name });
-        const conditions = ((crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? []);
-        return conditions.some((c) => c.type === 'Established' && c.status === 'True');
-      }),
-    );
-    // Once Established, a CRD is not asked about again.
-    pending = pending.filter((_, i) => !established[i]);
-    if (!pending.length) return;
-    if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established: ${pending.join(', ')}`);
     await clock.sleep(pollMs);
     // A busy API server establishes late; asking less often leaves it the time to.
     pollMs = Math.min(pollMs * 2, 50);
+    const states = await Promise.all(
+      pending.map((name) => getOrUndefined(ctx.client, { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name })),
+    );
+    // Once Established, a CRD is not asked about again.
+    pending = pending.filter((_, i) => !established(states[i]));
+    if (!pending.length) return;
+    if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established: ${pending.join(', ')}`);
   }
 }

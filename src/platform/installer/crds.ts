@@ -20,23 +20,29 @@ export function cozystackCRDs(): KubeObject[] {
 
 export async function installCRDs(client: KubeClient, clock: Clock, timeoutMs = 120_000): Promise<void> {
   const crds = cozystackCRDs();
+  const applied: KubeObject[] = [];
   for (const crd of crds) {
-    await client.patch({ ...CRD_GVK, name: crd.metadata.name! }, 'apply', crd, { fieldManager: OPERATOR_FIELD_MANAGER, force: true });
+    applied.push(await client.patch({ ...CRD_GVK, name: crd.metadata.name! }, 'apply', crd, { fieldManager: OPERATOR_FIELD_MANAGER, force: true }));
   }
-  await waitForEstablished(client, clock, crds.map((c) => c.metadata.name!), timeoutMs);
+  // What the apply answered tells which were Established already (a restart's).
+  await waitForEstablished(client, clock, crds.map((c) => c.metadata.name!).filter((_, i) => !established(applied[i])), timeoutMs);
+}
+
+function established(crd: KubeObject | undefined): boolean {
+  const conditions = (crd?.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? [];
+  return conditions.some((c) => c.type === 'Established' && c.status === 'True');
 }
 
 export async function waitForEstablished(client: KubeClient, clock: Clock, names: string[], timeoutMs: number): Promise<void> {
   const deadline = clock.now().getTime() + timeoutMs;
-  for (;;) {
-    const pending: string[] = [];
-    for (const name of names) {
-      const crd = await client.get({ ...CRD_GVK, name });
-      const conditions = (crd.status as { conditions?: Array<{ type: string; status: string }> } | undefined)?.conditions ?? [];
-      if (!conditions.some((c) => c.type === 'Established' && c.status === 'True')) pending.push(name);
-    }
-    if (!pending.length) return;
+  let pending = names;
+  // The apiserver establishes a CRD just after it is stored: ask soon, then less often.
+  let pollMs = 10;
+  while (pending.length) {
     if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established after apply: ${pending.join(', ')}`);
-    await clock.sleep(50);
+    await clock.sleep(pollMs);
+    pollMs = Math.min(pollMs * 2, 50);
+    const crds = await Promise.all(pending.map((name) => client.get({ ...CRD_GVK, name })));
+    pending = pending.filter((_, i) => !established(crds[i]));
   }
 }
