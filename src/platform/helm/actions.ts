@@ -99,18 +99,21 @@ export function successDescription(record: HelmRelease): string {
  * pruned to maxHistory) or failed with the description given.
  */
 export async function finishRelease(target: ReleaseTarget, record: HelmRelease, status: Extract<ReleaseStatus, 'deployed' | 'failed'>, description: string, maxHistory = 0): Promise<HelmRelease> {
-  if (status === 'deployed') {
-    for (const old of await target.store.history(target.name)) {
-      if (old.version !== record.version && old.info.status === 'deployed') {
-        old.info.status = 'superseded';
-        await target.store.update(old);
-      }
+  const history = status === 'deployed' ? await target.store.history(target.name) : [];
+  for (const old of history) {
+    if (old.version !== record.version && old.info.status === 'deployed') {
+      old.info.status = 'superseded';
+      await target.store.update(old);
     }
   }
   record.info.status = status;
   record.info.description = description;
   await target.store.update(record);
-  if (status === 'deployed') await target.store.prune(target.name, maxHistory);
+  // The records as just written: pruning needs no second list.
+  if (status === 'deployed') {
+    const written = [...history.filter((r) => r.version !== record.version), record].sort((a, b) => a.version - b.version);
+    await target.store.prune(target.name, maxHistory, written);
+  }
   return record;
 }
 

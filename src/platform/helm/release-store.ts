@@ -88,10 +88,13 @@ export class ReleaseStore {
     }
   }
 
-  /** Helm's history limit: drop the oldest records beyond `max` (0: keep all), never the last deployed one. */
-  async prune(name: string, max: number): Promise<void> {
+  /**
+   * Helm's history limit: drop the oldest records beyond `max` (0: keep all), never the last deployed
+   * one. `known`: the history as the caller just wrote it (oldest first), instead of listing it again.
+   */
+  async prune(name: string, max: number, known?: HelmRelease[]): Promise<void> {
     if (max <= 0) return;
-    const all = await this.history(name);
+    const all = known ?? (await this.history(name));
     const lastDeployed = [...all].reverse().find((r) => r.info.status === 'deployed');
     let excess = all.length - max;
     for (const rel of all) {
