@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { parseAllDocuments, stringify } from 'yaml';
 import type { KubeObject } from '../../machinery/object.ts';
+import { plainYaml } from './plain-yaml.ts';
 
 export type ReleaseStatus =
   | 'unknown'
@@ -63,7 +64,7 @@ export function releaseDigest(rel: HelmRelease): string {
 /** The manifest Helm stores: each object as a YAML document with its `# Source:` line. */
 export function renderManifest(chartName: string, objects: KubeObject[]): string {
   const manifest = objects
-    .map((o) => `---\n# Source: ${chartName}/templates/${o.kind.toLowerCase()}-${o.metadata.name}.yaml\n${stringify(o, { lineWidth: 0 })}`)
+    .map((o) => `---\n# Source: ${chartName}/templates/${o.kind.toLowerCase()}-${o.metadata.name}.yaml\n${plainYaml(o as unknown as Record<string, unknown>) ?? stringify(o, { lineWidth: 0 })}`)
     .join('');
   // What the manifest parses back to is known: the objects as JSON data (as YAML keeps them).
   remember(manifest, JSON.parse(JSON.stringify(objects.filter((o) => !!o?.kind))) as KubeObject[]);
