@@ -7,6 +7,7 @@ import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { GarbageCollector } from '../cluster/garbage-collector.ts';
 import { NamespaceController } from '../cluster/namespace-controller.ts';
 import { startClusterControllers } from '../cluster/index.ts';
+import { defaultInventory } from '../cluster/nodes/index.ts';
 import type { Inventory, NodeTiming } from '../cluster/nodes/index.ts';
 import { startPlatform } from '../platform/index.ts';
 import { loadPlatformPackage, runInstallStages } from '../platform/installer/index.ts';
@@ -77,7 +78,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   log(`export KUBECONFIG=${kubeconfigPath}`);
   const installerDeps = { client, factory, clock: realClock, charts: platform.charts, operator: platform.installer.operator, profiles: clusterControllers.profiles, log };
   const stopping = new AbortController();
-  const installed = runInstallStages(installerDeps, { platformPackage, apiServerURL: url, kubernetesOnly: opts.kubernetesOnly, startedAt: started, signal: stopping.signal });
+  const installed = runInstallStages(installerDeps, { platformPackage, apiServerURL: url, expectedNodes: (opts.inventory ?? defaultInventory()).nodes.length, kubernetesOnly: opts.kubernetesOnly, startedAt: started, signal: stopping.signal });
   installed.catch(() => {});
   return {
     server,

@@ -7,7 +7,7 @@ import { customResourceDefinition } from '../charts/lib/crd.ts';
 import { ciliumCrds } from '../charts/system/crds/cilium.ts';
 import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
-import type { Clock, InformerFactory, KubeClient } from '../../controller/index.ts';
+import type { Clock, InformerFactory, KubeClient, SharedInformer } from '../../controller/index.ts';
 import type { ImageProfiles } from '../../cluster/nodes/image-profiles.ts';
 import type { ChartRegistry } from '../charts/registry.ts';
 import { platformImageProfiles } from '../charts/lib/images.ts';
@@ -35,6 +35,11 @@ export interface InstallOptions {
   platformPackage?: Package;
   /** The API server's own URL: the default Package's publishing.apiServerEndpoint. */
   apiServerURL: string;
+  /**
+   * How many nodes the inventory registers: Talos is reported as soon as that many are Ready.
+   * Without it, the node set must stop growing for a moment first.
+   */
+  expectedNodes?: number;
   /** Stages 1 and 2 only. */
   kubernetesOnly?: boolean;
   /** When `cozylab up` started, for the time taken. */
@@ -50,31 +55,33 @@ const NODES_SETTLE_MS = 100;
 export async function runInstallStages(deps: InstallerDeps, opts: InstallOptions): Promise<void> {
   deps = { ...deps, signal: opts.signal };
   const stages = opts.kubernetesOnly ? 2 : 3;
-  await talosStage(deps, stages);
+  await talosStage(deps, stages, opts.expectedNodes);
   await kubernetesStage(deps, stages);
   if (!opts.kubernetesOnly && (opts.platformPackage?.spec?.variant ?? '') === 'isp-hosted') await hostedCniStage(deps);
   if (opts.kubernetesOnly) return;
   await cozystackStage(deps, opts);
 }
 
-async function talosStage(deps: InstallerDeps, stages: number): Promise<void> {
+async function talosStage(deps: InstallerDeps, stages: number, expected?: number): Promise<void> {
   const nodes = deps.factory.informerFor({ apiVersion: 'v1', kind: 'Node' });
-  // The registrar creates the inventory's nodes one by one: wait until the set stops growing.
+  // The registrar creates the inventory's nodes one by one: wait for all of them when their number
+  // is known, else until the set stops growing.
   let seen = 0;
   let stableSince = 0;
   const ready = await until(deps, () => {
     const all = nodes.list();
     const now = deps.clock.now().getTime();
     if (all.length !== seen) [seen, stableSince] = [all.length, now];
-    return all.length && all.every(nodeReady) && now - stableSince >= NODES_SETTLE_MS ? all : undefined;
-  });
+    const complete = expected ? all.length >= expected : now - stableSince >= NODES_SETTLE_MS;
+    return all.length && all.every(nodeReady) && complete ? all : undefined;
+  }, [nodes]);
   const os = (ready[0]!.status as { nodeInfo?: { osImage?: string } }).nodeInfo?.osImage ?? 'Talos';
   deps.log(`[1/${stages}] Talos: ${ready.length} node(s) registered Ready (${os}): ${ready.map((n) => n.metadata.name).join(', ')}`);
 }
 
 async function kubernetesStage(deps: InstallerDeps, stages: number): Promise<void> {
   const accounts = deps.factory.informerFor({ apiVersion: 'v1', kind: 'ServiceAccount' });
-  await until(deps, () => accounts.get('default', 'default'));
+  await until(deps, () => accounts.get('default', 'default'), [accounts]);
   const version = (await deps.client.list({ apiVersion: 'v1', kind: 'Node' })).items[0]?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined;
   deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers and the default ServiceAccount ready`.replace('  ', ' '));
 }
@@ -143,28 +150,46 @@ async function waitForHelmReleases(deps: InstallerDeps, startedAt: number): Prom
   const releases = deps.factory.informerFor(HELMRELEASE_GVK);
   const packages = deps.factory.informerFor<Package>(PACKAGE_GVK);
   let last = '';
+  let loggedAt = -Infinity;
   await until(deps, () => {
     const all = releases.list();
     const ready = all.filter((hr) => isReady(hr)).length;
     const line = `      ${ready}/${all.length} HelmReleases Ready`;
-    if (line !== last) {
-      deps.log(line);
-      last = line;
-    }
     const platform = packages.get(undefined, PLATFORM_PACKAGE);
     const settled = platform && isReady(platform) && packages.list().every((p) => isReady(p)) && all.length > 0 && ready === all.length;
+    // Progress is printed at most every POLL_MS, however often the releases change.
+    const now = deps.clock.now().getTime();
+    if (line !== last && (settled || now - loggedAt >= POLL_MS)) {
+      deps.log(line);
+      last = line;
+      loggedAt = now;
+    }
     return settled ? true : undefined;
-  });
+  }, [releases, packages]);
   const seconds = ((deps.clock.now().getTime() - startedAt) / 1000).toFixed(1);
   deps.log(`Cozystack is ready: ${releases.list().length} HelmReleases Ready in ${seconds}s`);
 }
 
-/** Polls the informer caches (cheap) until `probe` gives a value, or the server stops. */
-async function until<T>(deps: { clock: Clock; signal?: AbortSignal }, probe: () => T | undefined | 0): Promise<T> {
-  for (;;) {
-    if (deps.signal?.aborted) throw new Error('the server stopped before the install finished');
-    const v = probe();
-    if (v) return v;
-    await deps.clock.sleep(POLL_MS);
+/**
+ * Checks the informer caches (cheap) until `probe` gives a value, or the server stops: again on
+ * every change the `watched` informers see, and every POLL_MS (what depends on time alone).
+ */
+async function until<T>(deps: { clock: Clock; signal?: AbortSignal }, probe: () => T | undefined | 0, watched: SharedInformer<any>[] = []): Promise<T> {
+  let wake: (() => void) | undefined;
+  const changed = () => wake?.();
+  const unsubscribe = watched.map((informer) => informer.addEventHandler({ onAdd: changed, onUpdate: changed, onDelete: changed }));
+  try {
+    for (;;) {
+      if (deps.signal?.aborted) throw new Error('the server stopped before the install finished');
+      const v = probe();
+      if (v) return v;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        void deps.clock.sleep(POLL_MS).then(resolve);
+      });
+      wake = undefined;
+    }
+  } finally {
+    for (const off of unsubscribe) off();
   }
 }
