@@ -1,7 +1,7 @@
 // Pods: defaults on create, an immutable spec, graceful deletion that waits for the kubelet.
 
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
-import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
 import { defaultPodSpec, validatePodSpec } from './pod-template.ts';
 
@@ -73,7 +73,9 @@ export const podStrategy: Strategy = {
     const n = podSpec(next);
     const p = podSpec(prev);
     if (p.nodeName && n.nodeName !== p.nodeName) errors.push(fieldErrors.forbidden('spec.nodeName', 'field is immutable once set'));
-    if (JSON.stringify(withoutMutable({ ...n, nodeName: undefined })) !== JSON.stringify(withoutMutable({ ...p, nodeName: undefined }))) {
+    // Compared as values (key order aside, as apiequality.Semantic.DeepEqual does); an unchanged spec
+    // (every status write) needs no copies to compare.
+    if (!deepEqual(n, p) && !deepEqual(withoutMutable({ ...n, nodeName: undefined }), withoutMutable({ ...p, nodeName: undefined }))) {
       errors.push(
         fieldErrors.forbidden(
           'spec',

@@ -18,10 +18,19 @@ export function decodeStoredValue(sv: StoredValue): KubeObject {
   return decodeStored(sv.value, sv.modRevision);
 }
 
+let lastSecond = Number.NaN;
+let lastSecondText = '';
+
 /** RFC 3339 with whole seconds, as Kubernetes writes metav1.Time. */
 export function formatTime(d: Date): string {
-  // toISOString is YYYY-MM-DDTHH:mm:ss.sssZ for every year a clock gives.
-  return `${d.toISOString().slice(0, 19)}Z`;
+  // Every write stamps the time (managedFields, timestamps), mostly within the same second as the
+  // last one: that second's text is kept. toISOString is YYYY-MM-DDTHH:mm:ss.sssZ for every year a clock gives.
+  const second = Math.floor(d.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastSecondText = `${d.toISOString().slice(0, 19)}Z`;
+    lastSecond = second;
+  }
+  return lastSecondText;
 }
 
 /** metav1.MicroTime: RFC 3339 with microseconds. */

@@ -14,6 +14,7 @@ import {
 } from '../../machinery/errors.ts';
 import { deepClone, deepEqual, type KubeList, type KubeObject } from '../../machinery/object.ts';
 import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
+import type { PatchSchema } from '../../machinery/patch/schema.ts';
 import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
 import { FutureRevisionError } from '../../storage/revisions.ts';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store, type StoredValue } from '../../storage/store.ts';
@@ -36,7 +37,18 @@ export interface RegistryDeps {
 
 export type UpdateFn = (current: KubeObject) => KubeObject | Promise<KubeObject>;
 
+export interface GuaranteedUpdateOptions {
+  /**
+   * `mutate` only reads the object it is given and returns a new one: it is then given the current
+   * object itself instead of a copy.
+   */
+  mutateReadsOnly?: boolean;
+}
+
 const MAX_CAS_RETRIES = 16;
+
+/** The schema of a kind that declares none (one object, so what the field manager keeps per schema is found again). */
+const NO_PATCH_SCHEMA: PatchSchema = Object.freeze({});
 
 export class ResourceRegistry {
   constructor(
@@ -182,15 +194,34 @@ export class ResourceRegistry {
       throw badRequest(`the name of the object (${input.metadata.name}) does not match the name on the URL (${name})`);
     }
     const requestedRv = input.metadata.resourceVersion ? parseResourceVersion(input.metadata.resourceVersion) : 0;
-    return this.guaranteedUpdate(namespace, name, ctx, subresource, (current) => {
-      if (requestedRv && String(requestedRv) !== current.metadata.resourceVersion) {
-        throw conflict(this.groupResource, name);
-      }
-      const next = deepClone(input);
-      next.metadata.name = name;
-      if (this.rt.namespaced) next.metadata.namespace = namespace;
-      return next;
-    });
+    return this.guaranteedUpdate(
+      namespace,
+      name,
+      ctx,
+      subresource,
+      (current) => {
+        if (requestedRv && String(requestedRv) !== current.metadata.resourceVersion) {
+          throw conflict(this.groupResource, name);
+        }
+        const next = subresource === 'status' ? this.statusPart(input) : deepClone(input);
+        next.metadata.name = name;
+        if (this.rt.namespaced) next.metadata.namespace = namespace;
+        return next;
+      },
+      { mutateReadsOnly: true },
+    );
+  }
+
+  /**
+   * What a status write takes from the request (shapeUpdate reads nothing else of it): its own copies
+   * of status and annotations, over shallow copies of the rest, which the write never reads.
+   */
+  private statusPart(input: KubeObject): KubeObject {
+    const metadata = { ...input.metadata };
+    if (metadata.annotations !== undefined) metadata.annotations = deepClone(metadata.annotations);
+    const next: KubeObject = { ...input, metadata };
+    if (input.status !== undefined) next.status = deepClone(input.status);
+    return next;
   }
 
   /**
@@ -198,12 +229,12 @@ export class ResourceRegistry {
    * the registry carries server-owned metadata, applies status-subresource rules, validates, admits,
    * and skips the write entirely when nothing changed.
    */
-  async guaranteedUpdate(namespace: string, name: string, ctx: WriteContext, subresource: string, mutate: UpdateFn): Promise<KubeObject> {
+  async guaranteedUpdate(namespace: string, name: string, ctx: WriteContext, subresource: string, mutate: UpdateFn, opts: GuaranteedUpdateOptions = {}): Promise<KubeObject> {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       const sv = await this.deps.store.get(this.key(namespace, name));
       if (!sv) throw notFound(this.groupResource, name);
       const current = this.withTypeMeta(decodeStoredValue(sv));
-      const desired = await mutate(deepClone(current));
+      const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = this.shapeUpdate(desired, current, subresource);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
@@ -217,7 +248,9 @@ export class ResourceRegistry {
       await this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
       const sentFields = next.metadata.managedFields;
       const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
-      if (fieldsUnchanged && deepEqual(comparable(next), comparable(current))) return current;
+      // A status write usually changes the status: comparing it first spares walking the rest.
+      const statusMoved = subresource === 'status' && !deepEqual(next.status, current.status);
+      if (fieldsUnchanged && !statusMoved && deepEqual(comparable(next), comparable(current))) return current;
       this.setManagedFields(current, next, ctx, now, subresource);
       if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
       if (this.finalizersEmptiedWhileTerminating(next)) {
@@ -256,7 +289,9 @@ export class ResourceRegistry {
   /** Applies the status-subresource split: a main write keeps status, a status write keeps everything else. */
   private shapeUpdate(desired: KubeObject, current: KubeObject, subresource: string): KubeObject {
     if (subresource === 'status') {
-      const next = deepClone(current);
+      // A copy of current but for its status, which the desired one replaces (key order kept).
+      const next = {} as KubeObject;
+      for (const key of Object.keys(current)) next[key] = key === 'status' ? undefined : deepClone(current[key]);
       if (desired.status === undefined) delete next.status;
       else next.status = desired.status;
       if (this.strategy.statusUpdateKeepsAnnotations) {
@@ -297,7 +332,7 @@ export class ResourceRegistry {
     // A binding writes to storage past the field manager (BindingREST): pods carry no entry for it.
     if (ctx.applied || subresource === 'binding') return;
     const manager = ctx.fieldManager || 'unknown';
-    const fields = updateManagedFields(prev, next, manager, 'Update', groupVersion(this.rt), formatTime(now), this.strategy.patchSchema ?? {}, subresource || undefined, {
+    const fields = updateManagedFields(prev, next, manager, 'Update', groupVersion(this.rt), formatTime(now), this.strategy.patchSchema ?? NO_PATCH_SCHEMA, subresource || undefined, {
       statusSubresource: this.strategy.statusSubresource,
     });
     if (fields.length) next.metadata.managedFields = fields;
