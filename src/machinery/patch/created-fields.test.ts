@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createdFields, skeleton } from './created-fields.ts';
+import { createdFields, createdSignature, skeleton } from './created-fields.ts';
 import { compareObjects } from './structured-merge.ts';
 import type { PatchSchema } from './schema.ts';
 
@@ -62,4 +62,23 @@ test('createdFields marks new maps and list items as members, struct maps only t
     'f:kind': {},
     'f:metadata': { 'f:name': {} },
   });
+});
+
+test('createdSignature is equal exactly when the created fields are, whatever the leaf values', () => {
+  const pod = objects[0]!;
+  const sameShape = JSON.parse(JSON.stringify(pod).replaceAll('nginx', 'httpd').replace('"leaf":1', '"leaf":2'));
+  assert.equal(createdSignature(sameShape, schema), createdSignature(pod, schema));
+  const variants: Record<string, unknown>[] = [
+    JSON.parse(JSON.stringify(pod).replace('"name":"side"', '"name":"other"')), // another list key
+    JSON.parse(JSON.stringify(pod).replace('"finalizers":["a","b","a"]', '"finalizers":["a","c"]')), // another set member
+    JSON.parse(JSON.stringify(pod).replace('"selector":{"matchLabels":{"app":"web"}}', '"selector":{}')), // atomic map now empty
+    JSON.parse(JSON.stringify(pod).replace('"labels":{"app":"web"}', '"labels":{"app":"web","tier":"1"}')),
+    { ...pod, metadata: { name: 'p' } },
+  ];
+  for (const v of variants) {
+    assert.notDeepEqual(createdFields(v, schema).toFieldsV1(), createdFields(pod, schema).toFieldsV1());
+    assert.notEqual(createdSignature(v, schema), createdSignature(pod, schema));
+  }
+  // A key cannot pass for the markers around it.
+  assert.notEqual(createdSignature({ a: { b: 1 } }, undefined), createdSignature({ 'a)3:f:b': 1 }, undefined));
 });

@@ -28,36 +28,90 @@ const isEmptyMap = (v: JsonMap): boolean => {
   return true;
 };
 
+/** What a walk reports: entering and leaving a path element, and the current path being a member. */
+interface Recorder {
+  push(pe: PathElement): void;
+  pop(): void;
+  insert(): void;
+}
+
+/** Fills a FieldSet. */
+class SetRecorder implements Recorder {
+  readonly set = new FieldSet();
+  private readonly path: FieldPath = [];
+  push(pe: PathElement): void {
+    this.path.push(pe);
+  }
+  pop(): void {
+    this.path.pop();
+  }
+  insert(): void {
+    this.set.insert(this.path);
+  }
+}
+
+/**
+ * Writes the walk down as a string (each element length-prefixed, so no key can forge a marker):
+ * two objects with the same signature have the same created fields, whatever their values.
+ */
+class SignatureRecorder implements Recorder {
+  text = '';
+  push(pe: PathElement): void {
+    this.text += `${pe.length}:${pe}`;
+  }
+  pop(): void {
+    this.text += ')';
+  }
+  insert(): void {
+    this.text += '!';
+  }
+}
+
 /** compareObjects(skeleton(obj), obj, schema): its added ∪ modified (a create removes nothing). */
 export function createdFields(obj: JsonMap, schema: PatchSchema | undefined): FieldSet {
-  const set = new FieldSet();
+  const r = new SetRecorder();
+  walkCreated(obj, schema, r);
+  return r.set;
+}
+
+/**
+ * The walk createdFields makes, as a string: equal for two objects exactly when their created
+ * fields are (paths, list keys and atomic outcomes; not the leaf values), and much cheaper to make
+ * than the set, so a caller can keep sets by signature.
+ */
+export function createdSignature(obj: JsonMap, schema: PatchSchema | undefined): string {
+  const r = new SignatureRecorder();
+  walkCreated(obj, schema, r);
+  return r.text;
+}
+
+function walkCreated(obj: JsonMap, schema: PatchSchema | undefined, r: Recorder): void {
   if (schema?.mapType === 'atomic') {
-    if (!deepEqual(skeleton(obj, schema), obj)) set.insert([]);
-    return set;
+    if (!deepEqual(skeleton(obj, schema), obj)) r.insert();
+    return;
   }
-  walkStruct(obj, schema, [], set);
-  return set;
+  walkStruct(obj, schema, r);
 }
 
 /** A map present on both sides: the skeleton holds its struct children, nothing else. */
-function walkStruct(value: JsonMap, schema: PatchSchema | undefined, path: FieldPath, set: FieldSet): void {
+function walkStruct(value: JsonMap, schema: PatchSchema | undefined, r: Recorder): void {
   for (const key of Object.keys(value)) {
     const child = value[key];
     if (child === undefined) continue;
     const cs = childSchema(schema, key);
-    path.push(fieldElement(key));
+    r.push(fieldElement(key));
     if (isPlainObject(child) && isStruct(schema, key)) {
       // Both sides have the map: an atomic one is one value; an empty one equals its skeleton.
       if (cs?.mapType === 'atomic') {
-        if (!deepEqual(skeleton(child, cs), child)) set.insert(path);
-      } else if (!isEmptyMap(child)) walkStruct(child, cs, path, set);
-    } else walkAdded(child, cs, path, set);
-    path.pop();
+        if (!deepEqual(skeleton(child, cs), child)) r.insert();
+      } else if (!isEmptyMap(child)) walkStruct(child, cs, r);
+    } else walkAdded(child, cs, r);
+    r.pop();
   }
 }
 
 /** A value the skeleton lacks: it is added with everything under it. */
-function walkAdded(value: unknown, schema: PatchSchema | undefined, path: FieldPath, set: FieldSet): void {
+function walkAdded(value: unknown, schema: PatchSchema | undefined, r: Recorder): void {
   if (Array.isArray(value)) {
     const semantics = listSemantics(schema);
     if (semantics.type !== 'atomic' && value.length > 0) {
@@ -69,21 +123,21 @@ function walkAdded(value: unknown, schema: PatchSchema | undefined, path: FieldP
         else items.set(pe, [item]);
       });
       for (const [pe, same] of items) {
-        path.push(pe);
+        r.push(pe);
         // Duplicated items are owned as one element, not field by field.
-        if (same.length === 1) walkAdded(same[0], schema?.items, path, set);
-        else set.insert(path);
-        path.pop();
+        if (same.length === 1) walkAdded(same[0], schema?.items, r);
+        else r.insert();
+        r.pop();
       }
     }
   } else if (isPlainObject(value) && schema?.mapType !== 'atomic' && !isEmptyMap(value)) {
     for (const key of Object.keys(value)) {
       const child = value[key];
       if (child === undefined) continue;
-      path.push(fieldElement(key));
-      walkAdded(child, childSchema(schema, key), path, set);
-      path.pop();
+      r.push(fieldElement(key));
+      walkAdded(child, childSchema(schema, key), r);
+      r.pop();
     }
   }
-  set.insert(path);
+  r.insert();
 }

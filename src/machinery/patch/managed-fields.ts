@@ -5,7 +5,7 @@ import { StatusError, badRequest, type StatusCause } from '../errors.ts';
 import { deepEqual, isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../object.ts';
 import { FieldSet, pathToString, toFieldSet } from './fieldpath.ts';
 import { childSchema, isMapEntry, type PatchSchema } from './schema.ts';
-import { createdFields, skeleton } from './created-fields.ts';
+import { createdFields, createdSignature, skeleton } from './created-fields.ts';
 import { compareObjects, mergeObjects, removeFields, type Comparison } from './structured-merge.ts';
 
 export interface ManagedFieldsOptions {
@@ -236,6 +236,27 @@ export function updateManagedFields(
   return deepEqual(result, prevFields) ? prevFields : result;
 }
 
+/**
+ * Created sets by the walk's signature, per schema: creates come in few shapes (every Event a
+ * recorder writes, every Pod of a ReplicaSet), and a set with its FieldsV1 tree, built once, is
+ * shared (sets and their trees are never changed once built). Cleared whole when full.
+ */
+const createdSets = new WeakMap<PatchSchema, Map<string, FieldSet>>();
+const CREATED_SETS_PER_SCHEMA = 1024;
+
+function createdSet(obj: Record<string, unknown>, schema: PatchSchema, subresource: string | undefined, opts: ManagedFieldsOptions | undefined): FieldSet {
+  let sets = createdSets.get(schema);
+  if (!sets) createdSets.set(schema, (sets = new Map()));
+  const key = `${subresource ?? ''}|${opts?.statusSubresource ?? true}|${createdSignature(obj, schema)}`;
+  let set = sets.get(key);
+  if (!set) {
+    if (sets.size >= CREATED_SETS_PER_SCHEMA) sets.clear();
+    set = filterSet(createdFields(obj, schema), subresource, opts);
+    sets.set(key, set);
+  }
+  return set;
+}
+
 /** A create that brings no entries of its own: the manager owns every field it set. */
 function createdEntries(
   next: KubeObject,
@@ -247,7 +268,7 @@ function createdEntries(
   subresource: string | undefined,
   opts: ManagedFieldsOptions | undefined,
 ): ManagedFieldsEntry[] {
-  const own = filterSet(createdFields(splitScope(withoutManagedFields(next)!, subresource, opts), schema), subresource, opts);
+  const own = createdSet(splitScope(withoutManagedFields(next)!, subresource, opts), schema, subresource, opts);
   if (own.isEmpty()) return [];
   const entry: Managed = { manager, operation, apiVersion, set: own, time: now };
   if (subresource) entry.subresource = subresource;
