@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteStore } from './sqlite.ts';
+import { SqliteStore, WAL_AUTOCHECKPOINT_PAGES } from './sqlite.ts';
 import { runStoreConformance } from './conformance.ts';
 import { collectEvents } from './conformance-support.ts';
 import type { Store } from './store.ts';
@@ -38,6 +38,7 @@ describe('SqliteStore', () => {
     const db = (s as unknown as { db: Database.Database }).db;
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
     assert.equal(db.pragma('synchronous', { simple: true }), 2);
+    assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), WAL_AUTOCHECKPOINT_PAGES);
     await s.close();
   });
 
