@@ -1,9 +1,9 @@
 #!/usr/bin/env -S node --max-semi-space-size=32
-// `cozylab`: runs the compiled sources (bin/compiled-sources.js), or the TypeScript sources through
+// `cozylab`: runs the compiled sources (bin/compiled-sources.js: their bundle), or the TypeScript sources through
 // tsx when they cannot be compiled, so `npm ci` is the whole build either way.
-import { compiledModule } from './compiled-sources.js';
+import { compiledCommand } from './compiled-sources.js';
 
-const compiled = await compiledModule('cli/main.ts');
+const compiled = await compiledCommand();
 if (compiled) {
   await import(compiled);
 } else {
