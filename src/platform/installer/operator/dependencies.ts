@@ -83,3 +83,22 @@ export function dependents(name: string, packages: Package[], lookup: PackageLoo
     return typeof v !== 'string' && activeDependencies(p, v).includes(name);
   });
 }
+
+/**
+ * Every Package's dependents at once (what `dependents` answers for each name), from one pass over
+ * the Packages: name -> the Packages whose active dependencies include it.
+ */
+export function dependentsIndex(packages: Package[], lookup: PackageLookup): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const p of packages) {
+    const v = variantForPackage(p, lookup);
+    if (typeof v === 'string') continue;
+    for (const d of new Set(activeDependencies(p, v))) {
+      if (d === p.metadata.name) continue;
+      const list = index.get(d);
+      if (list) list.push(p.metadata.name!);
+      else index.set(d, [p.metadata.name!]);
+    }
+  }
+  return index;
+}

@@ -25,7 +25,8 @@ import {
   type Package,
   type PackageSource,
 } from '../types.ts';
-import { buildDependsOn, dependenciesReady, dependencyStatus, dependents, type PackageLookup } from './dependencies.ts';
+import { DependentsDepth } from '../../flux/dependents-depth.ts';
+import { buildDependsOn, dependenciesReady, dependencyStatus, dependentsIndex, type PackageLookup } from './dependencies.ts';
 import type { OperatorDeps } from './deps.ts';
 import { helmReleaseFor, mergeIntoExisting } from './helmrelease.ts';
 import { disabledPackages, keptMessage, keptPackages, PLATFORM_RELEASE_SELECTOR, renderedPackages } from './kept-packages.ts';
@@ -49,20 +50,59 @@ export function startPackageReconciler(deps: OperatorDeps): RunningController {
   const releases = factory.informerFor(HELMRELEASE_GVK, { labelSelector: LABEL_PACKAGE });
   const namespaces = factory.informerFor(NAMESPACE_GVK);
   const platformRecords = factory.informerFor(SECRET_GVK, { namespace: COZY_SYSTEM, labelSelector: PLATFORM_RELEASE_SELECTOR });
-  const queue = new WorkQueue<string>({ clock });
   const lookup: PackageLookup = { pkg: (n) => packages.get(undefined, n), source: (n) => sources.get(undefined, n) };
+  // Packages due at once are taken longest chain of dependent Packages first, as the helm-controller
+  // takes its releases: the platform's ~90 Packages all arrive together, and one that the rest wait
+  // for (gateway-api-crds, networking, cert-manager ...) was queued behind every other one's first
+  // DependenciesNotReady pass. Order only: each Package is reconciled as before.
+  let index: Map<string, string[]> | undefined;
+  const dependentsOf = (name: string): string[] => (index ??= dependentsIndex(packages.list(), lookup)).get(name) ?? [];
+  const depths = new DependentsDepth(dependentsOf);
+  const reshape = () => {
+    index = undefined;
+    depths.invalidate();
+  };
+  const queue = new WorkQueue<string>({ clock, priorityOf: (key) => depths.of(key) });
+  // The graph comes from the Packages' and PackageSources' specs: their status writes leave it alone.
+  const reshaped = (old: KubeObject | undefined, obj: KubeObject) => !old || old.metadata.generation !== obj.metadata.generation || !deepEqual(old.spec, obj.spec);
   /** What was last reported about kept packages, so the Warning is recorded once per change. */
   let reportedKept = '';
 
   const enqueue = (p: KubeObject) => queue.add(objectKey(p));
   const enqueueWithDependents = (p: Package) => {
     enqueue(p);
-    for (const d of dependents(p.metadata.name!, packages.list(), lookup)) enqueue(d);
+    for (const d of dependentsOf(p.metadata.name!)) queue.add(d);
   };
-  packages.addEventHandler({ onAdd: enqueueWithDependents, onUpdate: (_, p) => enqueueWithDependents(p), onDelete: enqueueWithDependents });
+  packages.addEventHandler({
+    onAdd: (p) => {
+      reshape();
+      enqueueWithDependents(p);
+    },
+    onUpdate: (old, p) => {
+      if (reshaped(old, p)) reshape();
+      enqueueWithDependents(p);
+    },
+    onDelete: (p) => {
+      reshape();
+      enqueueWithDependents(p);
+    },
+  });
   // PackageSource and Package share a name.
   const enqueueSame = (ps: KubeObject) => queue.add(ps.metadata.name!);
-  sources.addEventHandler({ onAdd: enqueueSame, onUpdate: (_, ps) => enqueueSame(ps), onDelete: enqueueSame });
+  sources.addEventHandler({
+    onAdd: (ps) => {
+      reshape();
+      enqueueSame(ps);
+    },
+    onUpdate: (old, ps) => {
+      if (reshaped(old, ps)) reshape();
+      enqueueSame(ps);
+    },
+    onDelete: (ps) => {
+      reshape();
+      enqueueSame(ps);
+    },
+  });
   const enqueueOwner = (hr: KubeObject) => {
     const owner = hr.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'Package');
     if (owner) queue.add(owner.name);

@@ -109,7 +109,10 @@ export function startPackageSourceReconciler(deps: OperatorDeps): RunningControl
     await client.updateStatus({ ...ps, status }, { fieldManager: FIELD_MANAGER });
   }
 
-  return runController({ name: 'cozystack-packagesource', queue, reconcile, workers: 2, objectFor: (k) => sources.getByKey(k) });
+  // The platform's ~100 PackageSources arrive at once, and a release cannot start before its
+  // artifact is Ready: with 2 workers the last artifacts (cilium's, second on the dependsOn chain)
+  // were Ready ~0.25 s after the release could have started. The syncs write independent objects.
+  return runController({ name: 'cozystack-packagesource', queue, reconcile, workers: 8, objectFor: (k) => sources.getByKey(k) });
 }
 
 /** Status compared without timestamps, so an unchanged state writes nothing. */
