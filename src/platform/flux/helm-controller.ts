@@ -15,7 +15,7 @@ import { CONFIGMAP_GVK, EXTERNALARTIFACT_GVK, HELM_CONTROLLER, HELMCHART_GVK, HE
 import { DependentsDepth } from './dependents-depth.ts';
 import { ManagedObjectWatch } from './managed-objects.ts';
 import { getOrUndefined } from '../helm/apply.ts';
-import { settledReadiness } from '../helm/readiness.ts';
+import { readinessOf, settledReadiness } from '../helm/readiness.ts';
 import { ReleaseReconciler } from './release-reconciler.ts';
 
 export interface HelmControllerDeps {
@@ -102,19 +102,39 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
   // showing up in the watch) is judged once that reconcile is over, against the status it left.
   const reconciling = new Set<string>();
   const deferred = new Set<string>();
+  // The objects a release's last reconcile found it waiting on (some not ready, none failed). A
+  // status-only wake after which, as the watch caches show them, some are still not ready and none
+  // failed would end the same way (nothing written, still waiting) and is not queued: the change
+  // that decides it (the last one ready, or one failed) comes as a wake of its own. An object the
+  // caches do not hold sends the release to be reconciled, which asks the API.
+  const awaiting = new Map<string, KubeObject[]>();
+  const stillWaiting = (key: string): boolean => {
+    const objects = awaiting.get(key);
+    if (!objects) return false;
+    let unready = false;
+    for (const obj of objects) {
+      const cached = managed.cached(obj);
+      if (!cached) return false;
+      const readiness = readinessOf(cached).status;
+      if (readiness === 'Failed') return false;
+      if (readiness !== 'Current') unready = true;
+    }
+    return unready;
+  };
   const managed = new ManagedObjectWatch(factory, (key, statusOnly) => {
     const hr = releases.getByKey(key);
     if (!hr || specOf(hr).suspend) return;
     if (statusOnly && reconciling.has(key)) deferred.add(key);
-    else if (!statusOnly || isProgressing(hr)) queue.add(key);
+    else if (!statusOnly || (isProgressing(hr) && !stillWaiting(key))) queue.add(key);
   });
   const reconcile = async (key: string) => {
     reconciling.add(key);
+    awaiting.delete(key);
     try {
       return await reconciler.reconcile(key);
     } finally {
       reconciling.delete(key);
-      if (deferred.delete(key)) {
+      if (deferred.delete(key) && !stillWaiting(key)) {
         const [namespace, name] = key.split('/') as [string, string];
         const hr = await getOrUndefined(client, { ...HELMRELEASE_GVK, namespace, name }).catch(() => releases.getByKey(key));
         if (hr && !specOf(hr).suspend && isProgressing(hr)) queue.add(key);
@@ -134,6 +154,7 @@ export function startHelmController(deps: HelmControllerDeps): RunningHelmContro
       return cached && settledReadiness(cached) ? cached : undefined;
     },
     apiVersions: deps.apiVersions,
+    awaiting: (key, objects) => void awaiting.set(key, objects),
   });
 
   let controller: { stop(): Promise<void> } | undefined;

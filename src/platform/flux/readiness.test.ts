@@ -96,3 +96,35 @@ test('install remediation retries -1 means retry forever: the release installs i
     await env.stop();
   }
 });
+
+test('a waiting release is woken by the status change that decides it: Ready once available, failed at once on a deadline exceeded', async () => {
+  const env = await startFluxTestEnv();
+  try {
+    await createExternalArtifact(env.client, 'demo-artifact', 'system/demo');
+    for (const name of ['steady', 'doomed']) await env.client.create(helmRelease(name, { values: { deployment: true }, timeout: '10m' }));
+    for (const name of ['steady', 'doomed']) await eventually(`${name} progressing`, async () => readyOf(await env.client.get(HR(name)))?.status === 'Unknown');
+    // A status that still leaves the Deployment unavailable: the release keeps waiting.
+    let deploy = await env.client.get(DEPLOY('steady'));
+    deploy = await env.client.updateStatus({ ...deploy, status: { observedGeneration: deploy.metadata.generation, replicas: 1, updatedReplicas: 1, readyReplicas: 0, availableReplicas: 0 } });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(readyOf(await env.client.get(HR('steady')))?.status, 'Unknown');
+    // Available: Ready without waiting for any timer.
+    await env.client.updateStatus({ ...deploy, status: { observedGeneration: deploy.metadata.generation, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 } });
+    const ready = await eventually('steady Ready', async () => {
+      const o = await env.client.get(HR('steady'));
+      return readyOf(o)?.status === 'True' && o;
+    });
+    assert.equal(readyOf(ready)!.reason, 'InstallSucceeded');
+    // Its progress deadline exceeded: the install fails at once, not at the timeout.
+    const doomed = await env.client.get(DEPLOY('doomed'));
+    await env.client.updateStatus({ ...doomed, status: { observedGeneration: doomed.metadata.generation, replicas: 1, updatedReplicas: 1, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }] } });
+    const failed = await eventually('doomed failed', async () => {
+      const o = await env.client.get(HR('doomed'));
+      return readyOf(o)?.status === 'False' && o;
+    });
+    assert.equal(readyOf(failed)!.reason, 'InstallFailed');
+    assert.match(readyOf(failed)!.message, /Deployment\/apps\/doomed status: 'Failed'/);
+  } finally {
+    await env.stop();
+  }
+});

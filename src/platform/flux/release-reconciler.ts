@@ -50,6 +50,8 @@ export interface ReleaseReconcilerDeps {
   cachedObject?(obj: KubeObject): KubeObject | undefined;
   /** `.Capabilities.APIVersions`: every served `group/version` and `group/version/Kind`. */
   apiVersions?(): string[];
+  /** Told the objects a release waits on (some not ready yet, none failed) when a reconcile ends so. */
+  awaiting?(key: string, objects: KubeObject[]): void;
 }
 
 type Action = 'install' | 'upgrade';
@@ -259,6 +261,7 @@ export class ReleaseReconciler {
           await finishRelease(target, record, 'failed', `Release "${target.name}" failed: ${why}`);
           return this.fail(a, action, why, record);
         }
+        this.deps.awaiting?.(`${hr.metadata.namespace}/${hr.metadata.name}`, objects);
         return { requeueAfter: left };
       }
     }
