@@ -20,10 +20,8 @@ export function cozystackCRDs(): KubeObject[] {
 
 export async function installCRDs(client: KubeClient, clock: Clock, timeoutMs = 120_000): Promise<void> {
   const crds = cozystackCRDs();
-  const applied: KubeObject[] = [];
-  for (const crd of crds) {
-    applied.push(await client.patch({ ...CRD_GVK, name: crd.metadata.name! }, 'apply', crd, { fieldManager: OPERATOR_FIELD_MANAGER, force: true }));
-  }
+  // Independent of each other: applied at once.
+  const applied = await Promise.all(crds.map((crd) => client.patch({ ...CRD_GVK, name: crd.metadata.name! }, 'apply', crd, { fieldManager: OPERATOR_FIELD_MANAGER, force: true })));
   // What the apply answered tells which were Established already (a restart's).
   await waitForEstablished(client, clock, crds.map((c) => c.metadata.name!).filter((_, i) => !established(applied[i])), timeoutMs);
 }
