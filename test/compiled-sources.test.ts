@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { compiledModule, withJsSpecifiers } from '../bin/compiled-sources.js';
+import { compiledCommand, compiledModule, withJsSpecifiers } from '../bin/compiled-sources.js';
 import { readYamlDocuments, yamlDocuments } from '../src/machinery/yaml-file.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,6 +45,11 @@ test('cozylab runs its compiled sources, which a source change rebuilds', async 
   const help = spawnSync(process.execPath, ['bin/cozylab.js', 'up', '--help'], { encoding: 'utf8' });
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /--data-dir/);
+  // The command itself starts from the build's bundle, which places each module where its compiled file is.
+  const command = await compiledCommand();
+  assert.equal(command, new URL('../../bundle/main.js', url).href);
+  const bundled = readFileSync(fileURLToPath(command!), 'utf8');
+  assert.doesNotMatch(bundled, /import\.meta\.dirname/);
 
   // Each YAML file has its documents beside it as JSON, the same the YAML parser gives.
   const buildRoot = fileURLToPath(new URL('..', new URL(url)));
