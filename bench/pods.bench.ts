@@ -40,10 +40,32 @@ function rssOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-/** The Deployments' ready replicas: cheap to poll (100 objects), and a ready pod is a Running one. */
-async function countReady(client: BenchClient): Promise<number> {
-  const r = await client.send('GET', '/apis/apps/v1/namespaces/default/deployments');
-  return JSON.parse(r.body).items.reduce((n: number, d: { status?: { readyReplicas?: number } }) => n + (d.status?.readyReplicas ?? 0), 0);
+/**
+ * Resolves once the Deployments' ready replicas add up to `target` (a ready pod is a Running one),
+ * as `kubectl get deploy -w` sees them: a watch, so the measuring costs the server little.
+ */
+function allReady(client: BenchClient, target: number, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ready = new Map<string, number>();
+    let total = 0;
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${total}/${target} ready replicas after ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const stop = client.watch('/apis/apps/v1/namespaces/default/deployments?watch=1', (line) => {
+      if (!line.trim()) return;
+      const ev = JSON.parse(line) as { type: string; object: { metadata: { name: string }; status?: { readyReplicas?: number } } };
+      const name = ev.object.metadata.name;
+      const now = ev.type === 'DELETED' ? 0 : (ev.object.status?.readyReplicas ?? 0);
+      total += now - (ready.get(name) ?? 0);
+      ready.set(name, now);
+      if (total >= target) {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      }
+    });
+  });
 }
 
 /** Pods in phase Running, page by page (a list with a field selector carries no remainingItemCount). */
@@ -105,8 +127,7 @@ export async function podsBenchmark(report: (line: string) => void): Promise<voi
       if (r.status !== 201) throw new Error(`create deployment: ${r.status} ${r.body}`);
     });
     const target = DEPLOYMENTS * REPLICAS;
-    const deadline = started + 300_000;
-    while ((await countReady(client)) < target && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    await allReady(client, target, 300_000);
     const seconds = (performance.now() - started) / 1000;
     const running = await countRunning(client);
     const mem = rssOf(cluster.process.pid!);
