@@ -4,8 +4,10 @@
 // bumps its count; and a source may burst 25 events about an object, refilled 1 per 5 minutes
 // (the skipped ones are still counted, so the next write carries the total).
 
+import { LRUCache } from 'lru-cache';
 import type { InvolvedObject, EventType } from './events.ts';
 
+// groupcache's lru.Cache, as client-go keeps them (lru-cache: a Map used as one costs O(size) per eviction).
 const LRU_ENTRIES = 4096;
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;
@@ -42,29 +44,6 @@ export type Correlation =
       log: EventLog;
     };
 
-/** A map that forgets its least recently used entry past `size`, as groupcache's lru.Cache. */
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly size: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  /** The value without marking it used: for a read that a `set` of the same key follows. */
-  peek(key: string): V | undefined {
-    return this.map.get(key);
-  }
-  set(key: string, v: V): void {
-    this.map.delete(key);
-    this.map.set(key, v);
-    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
-  }
-}
-
 interface AggregateRecord {
   localKeys: Set<string>;
   last: number;
@@ -78,9 +57,9 @@ interface Bucket {
 const SEP = '\u0000';
 
 export class EventCorrelator {
-  private readonly aggregates = new Lru<AggregateRecord>(LRU_ENTRIES);
-  private readonly logs = new Lru<EventLog>(LRU_ENTRIES);
-  private readonly buckets = new Lru<Bucket>(LRU_ENTRIES);
+  private readonly aggregates = new LRUCache<string, AggregateRecord>({ max: LRU_ENTRIES });
+  private readonly logs = new LRUCache<string, EventLog>({ max: LRU_ENTRIES });
+  private readonly buckets = new LRUCache<string, Bucket>({ max: LRU_ENTRIES });
 
   /** EventCorrelate: aggregate, observe, then filter; `now` in ms. */
   correlate(e: IncomingEvent, now: number, newName: () => string): Correlation {

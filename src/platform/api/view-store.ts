@@ -4,6 +4,7 @@
 // own. Reads convert from the store directly; writes go through the target's registry, so the
 // target gets its defaults, generation, managed fields and finalizer-aware deletion as any client's write.
 
+import { LRUCache } from 'lru-cache';
 import { isStatusError, methodNotSupported } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { INTERNAL_USER } from '../../apiserver/auth/user.ts';
@@ -69,7 +70,7 @@ function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
 
 export class ViewStore implements Store {
   readonly backend: Store['backend'];
-  private readonly cache = new Map<string, CachedView>();
+  private readonly cache = new LRUCache<string, CachedView>({ max: VIEW_CACHE_SIZE });
 
   constructor(
     private readonly base: Store,
@@ -113,8 +114,6 @@ export class ViewStore implements Store {
       return cached.view && { ...cached.view };
     }
     const view = this.convert(targetKey, value, modRevision, createRevision);
-    this.cache.delete(targetKey);
-    if (this.cache.size >= VIEW_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(targetKey, { modRevision, createRevision, inputs, view });
     return view && { ...view };
   }
