@@ -50,8 +50,11 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const platformPackage = opts.platform ? loadPlatformPackage(opts.platform) : undefined;
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const creds = await (opts.credentials ?? loadOrCreateCredentials(dataDir, opts.host));
+  // A first start's keys may still be generating on the thread pool: the store opens meanwhile.
+  const credentials = opts.credentials ?? loadOrCreateCredentials(dataDir, opts.host);
+  credentials.catch(() => {}); // awaited below; only a rejection before then must not go unhandled
   const store = await openStore({ backend: opts.store, path: join(dataDir, 'state.db') });
+  const creds = await credentials;
   const server = new ApiServer({
     store,
     host: opts.host,
