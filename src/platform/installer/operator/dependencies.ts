@@ -75,18 +75,9 @@ export function buildDependsOn(pkg: Package, variant: Variant, component: Compon
   return refs;
 }
 
-/** Packages whose active dependencies include `name`: they are woken when it changes. */
-export function dependents(name: string, packages: Package[], lookup: PackageLookup): Package[] {
-  return packages.filter((p) => {
-    if (p.metadata.name === name) return false;
-    const v = variantForPackage(p, lookup);
-    return typeof v !== 'string' && activeDependencies(p, v).includes(name);
-  });
-}
-
 /**
- * Every Package's dependents at once (what `dependents` answers for each name), from one pass over
- * the Packages: name -> the Packages whose active dependencies include it.
+ * Every Package's dependents, from one pass over the Packages: name -> the Packages whose active
+ * dependencies include it (they are woken when it changes).
  */
 export function dependentsIndex(packages: Package[], lookup: PackageLookup): Map<string, string[]> {
   const index = new Map<string, string[]>();

@@ -73,36 +73,24 @@ export function startPackageReconciler(deps: OperatorDeps): RunningController {
     enqueue(p);
     for (const d of dependentsOf(p.metadata.name!)) queue.add(d);
   };
-  packages.addEventHandler({
-    onAdd: (p) => {
+  // Every event may change the dependency graph except an update that leaves the spec as it was.
+  const reshapingHandlers = <T extends KubeObject>(then: (obj: T) => void) => ({
+    onAdd: (obj: T) => {
       reshape();
-      enqueueWithDependents(p);
+      then(obj);
     },
-    onUpdate: (old, p) => {
-      if (reshaped(old, p)) reshape();
-      enqueueWithDependents(p);
+    onUpdate: (old: T, obj: T) => {
+      if (reshaped(old, obj)) reshape();
+      then(obj);
     },
-    onDelete: (p) => {
+    onDelete: (obj: T) => {
       reshape();
-      enqueueWithDependents(p);
+      then(obj);
     },
   });
+  packages.addEventHandler(reshapingHandlers(enqueueWithDependents));
   // PackageSource and Package share a name.
-  const enqueueSame = (ps: KubeObject) => queue.add(ps.metadata.name!);
-  sources.addEventHandler({
-    onAdd: (ps) => {
-      reshape();
-      enqueueSame(ps);
-    },
-    onUpdate: (old, ps) => {
-      if (reshaped(old, ps)) reshape();
-      enqueueSame(ps);
-    },
-    onDelete: (ps) => {
-      reshape();
-      enqueueSame(ps);
-    },
-  });
+  sources.addEventHandler(reshapingHandlers((ps: KubeObject) => queue.add(ps.metadata.name!)));
   const enqueueOwner = (hr: KubeObject) => {
     const owner = hr.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'Package');
     if (owner) queue.add(owner.name);
