@@ -37,3 +37,17 @@ test('a source may burst 25 events about an object, then one per 5 minutes; skip
   assert.ok(!c.correlate({ ...backoff, involved: { ...backoff.involved, name: 'q', uid: 'u3' } }, 0, () => 'q.1').skip);
   assert.ok(!c.correlate({ ...backoff, host: 'n2' }, 0, () => 'p.2').skip);
 });
+
+test('a recorder remembers the last 4096 distinct events, as client-go’s LRU does', () => {
+  const c = new EventCorrelator();
+  const pod = (i: number): IncomingEvent => ({ component: 'kubelet', host: 'n1', involved: { apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: `p${i}`, uid: `u${i}` }, type: 'Normal', reason: 'Pulled', message: 'Container image "pause" already present on machine' });
+  const seen = (i: number, t: number) => {
+    const r = c.correlate(pod(i), t, () => `p${i}.${t}`);
+    assert.ok(!r.skip);
+    return r.log;
+  };
+  for (let i = 0; i <= 4096; i++) seen(i, 0);
+  // p4096 pushed out p0 (the oldest); p1 is still known, so its repeat counts on the same Event.
+  assert.deepEqual(seen(1, 1), { name: 'p1.0', count: 2 });
+  assert.deepEqual(seen(0, 2), { name: 'p0.2', count: 1 });
+});
