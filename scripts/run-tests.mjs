@@ -34,6 +34,8 @@ const files = [...findTests(join(root, 'src')), ...findTests(join(root, 'test'))
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { cwd: root, stdio: 'inherit' },
+  // Watch objects are shared by every watch of a resource; frozen here, a receiver that writes to
+  // one fails its test (client-go's KUBE_CACHE_MUTATION_DETECTOR, for the same reason).
+  { cwd: root, stdio: 'inherit', env: { COZYLAB_FREEZE_WATCH_OBJECTS: '1', ...process.env } },
 );
 process.exit(result.status ?? 1);

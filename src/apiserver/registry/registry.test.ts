@@ -145,6 +145,25 @@ test('watch with a label selector turns leaving the selection into DELETED', asy
   assert.deepEqual(events.map((e) => `${e.type} ${e.object.metadata.name}`), ['DELETED a', 'ADDED b']);
 });
 
+test('every watch of a resource receives one decoded object per change, whatever its selection', async () => {
+  const { reg, ctx } = setup();
+  const all: WatchEvent[] = [];
+  const web: WatchEvent[] = [];
+  const settings = { bookmarkIntervalMs: 60_000 };
+  const w1 = await watchResource(reg, 'ns', {}, { send: (e) => all.push(e), end: () => {} }, settings);
+  const w2 = await watchResource(reg, 'ns', { labelSelector: 'app=web' }, { send: (e) => web.push(e), end: () => {} }, settings);
+  await reg.create('ns', widget('a', { size: 1 }, { app: 'web' }), ctx());
+  await reg.create('ns', widget('b', {}, { app: 'db' }), ctx());
+  await new Promise((r) => setTimeout(r, 20));
+  w1.stop();
+  w2.stop();
+  assert.deepEqual(all.map((e) => `${e.type} ${e.object.metadata.name}`), ['ADDED a', 'ADDED b']);
+  assert.deepEqual(web.map((e) => `${e.type} ${e.object.metadata.name}`), ['ADDED a']);
+  assert.equal(web[0]!.object, all[0]!.object);
+  assert.equal(all[0]!.object.kind, 'Widget');
+  assert.deepEqual(all[0]!.object.spec, { size: 1 });
+});
+
 test('a list or watch with a label selector finds exactly the matching objects, whatever else holds the same text', async () => {
   const { reg, ctx } = setup();
   const labelled: Array<[string, Record<string, string> | undefined, Record<string, unknown>]> = [

@@ -381,14 +381,15 @@ export class ResourceRegistry {
   }
 
   private checkNamespace(obj: KubeObject, namespace: string): void {
+    // Written only when it changes: an in-process caller may hand over an informer's (shared) object.
     if (!this.rt.namespaced) {
-      delete obj.metadata.namespace;
+      if (obj.metadata.namespace !== undefined) delete obj.metadata.namespace;
       return;
     }
     if (obj.metadata.namespace && obj.metadata.namespace !== namespace) {
       throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
-    obj.metadata.namespace = namespace;
+    if (obj.metadata.namespace !== namespace) obj.metadata.namespace = namespace;
   }
 
   exactRevision(resourceVersion: string | undefined): number {

@@ -99,14 +99,39 @@ function mayMatch(value: string | undefined, selection: Selection): boolean {
   return value !== undefined && selection.needles.every((n) => value.includes(n));
 }
 
+/**
+ * The objects of store events as watchers of a registry receive them. Every watch of a resource is
+ * fed the same StoreEvent, so its object is decoded once and shared, as a shared informer's cache
+ * hands one object to every handler: receivers read it and copy before they change anything.
+ */
+const decodedEvents = new WeakMap<StoreEvent, { reg: ResourceRegistry; obj: KubeObject }>();
+
+/** COZYLAB_FREEZE_WATCH_OBJECTS=1 freezes the shared objects, so a receiver that writes to one throws (a test-suite audit). */
+const freezeShared = process.env.COZYLAB_FREEZE_WATCH_OBJECTS === '1';
+
+function eventObject(ev: StoreEvent, reg: ResourceRegistry): KubeObject {
+  const known = decodedEvents.get(ev);
+  if (known?.reg === reg) return known.obj;
+  const obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
+  if (freezeShared) deepFreeze(obj);
+  decodedEvents.set(ev, { reg, obj });
+  return obj;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
 function translate(ev: StoreEvent, selection: Selection, reg: ResourceRegistry): WatchEvent | undefined {
   // An object that matched neither before nor after the change is no event of this watch.
   if (selection.needles.length && !mayMatch(ev.value, selection) && !mayMatch(ev.prevValue, selection)) return undefined;
   if (ev.type === 'delete') {
-    const obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
+    const obj = eventObject(ev, reg);
     return selection.matches(obj) ? { type: 'DELETED', object: obj } : undefined;
   }
-  const obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
+  const obj = eventObject(ev, reg);
   const now = selection.matches(obj);
   if (ev.prevValue === undefined) return now ? { type: 'ADDED', object: obj } : undefined;
   if (selection.empty) return { type: 'MODIFIED', object: obj };
