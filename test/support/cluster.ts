@@ -25,7 +25,9 @@ export interface TestCluster {
 /** `platform: true` runs the whole install (Cozystack included); otherwise `--kubernetes-only`. */
 export async function startCluster(opts: { dataDir?: string; store?: 'sqlite' | 'memory'; extraArgs?: string[]; platform?: boolean } = {}): Promise<TestCluster> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cozylab-e2e-'));
-  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.platform ? [] : ['--kubernetes-only']), ...(opts.extraArgs ?? [])], {
+  // COZYLAB_SERVER_NODE_ARGS: more node flags for the server alone (`--cpu-prof --cpu-prof-dir=DIR` to profile a benchmark).
+  const extraNodeArgs = process.env.COZYLAB_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...extraNodeArgs, join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', dataDir, '--port', '0', '--store', opts.store ?? 'sqlite', ...(opts.platform ? [] : ['--kubernetes-only']), ...(opts.extraArgs ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
