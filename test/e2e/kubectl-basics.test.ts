@@ -103,6 +103,26 @@ for (const version of ['1.27', '1.33']) {
       assert.match(r.stderr, /unknown field "bogus"/);
     });
 
+    test('quantities come back in canonical form; a value that is none is refused with the decoder\'s message', () => {
+      const quota = `apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: q\n  namespace: ${ns}\nspec:\n  hard:\n    requests.cpu: "0.5"\n    requests.memory: 1024Mi\n    limits.cpu: 2\n    pods: "10"\n`;
+      let r = k(['apply', '-f', '-'], quota);
+      assert.equal(r.code, 0, r.stderr);
+      r = k(['get', 'quota', 'q', '-n', ns, '-o', 'jsonpath={.spec.hard}']);
+      assert.deepEqual(JSON.parse(r.stdout), { 'limits.cpu': '2', pods: '10', 'requests.cpu': '500m', 'requests.memory': '1Gi' });
+      const pod = (cpu: string) =>
+        `apiVersion: v1\nkind: Pod\nmetadata:\n  name: sized\n  namespace: ${ns}\nspec:\n  containers:\n  - name: app\n    image: nginx\n    resources:\n      requests:\n        cpu: ${cpu}\n        memory: 268435456\n      limits:\n        cpu: 0.25\n        memory: 512Mi\n`;
+      r = k(['apply', '-f', '-'], pod('lots'));
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /Pod in version "v1" cannot be handled as a Pod: quantities must match the regular expression/);
+      assert.equal(k(['get', 'pod', 'sized', '-n', ns]).code, 1);
+      r = k(['apply', '-f', '-'], pod('"0.1"'));
+      assert.equal(r.code, 0, r.stderr);
+      r = k(['get', 'pod', 'sized', '-n', ns, '-o', 'jsonpath={.spec.containers[0].resources}']);
+      assert.deepEqual(JSON.parse(r.stdout), { limits: { cpu: '250m', memory: '512Mi' }, requests: { cpu: '100m', memory: '268435456' } });
+      assert.equal(k(['delete', 'pod', 'sized', '-n', ns, '--grace-period=0', '--force']).code, 0);
+      assert.equal(k(['delete', 'quota', 'q', '-n', ns]).code, 0);
+    });
+
     test('server-side apply creates and then applies', () => {
       const manifest = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n  namespace: ${ns}\ndata:\n  a: "1"\n`;
       let r = k(['apply', '--server-side', '-f', '-'], manifest);

@@ -20,6 +20,7 @@ import { FutureRevisionError } from '../../storage/revisions.ts';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store, type StoredValue } from '../../storage/store.ts';
 import type { AdmissionChain, AdmissionOperation } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
+import { canonicalizeQuantities } from './quantities.ts';
 import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, parseResourceVersion } from './codec.ts';
 import type { ListQuery, WriteContext } from './context.ts';
 import { continueExpired, decodeContinue, encodeContinue } from './continue-token.ts';
@@ -156,6 +157,7 @@ export class ResourceRegistry {
     const obj = deepClone(input);
     this.checkTypeMeta(obj);
     this.checkNamespace(obj, namespace);
+    canonicalizeQuantities(this.rt, obj);
     const now = this.deps.now();
     fillMetaForCreate(obj, now, this.strategy);
     if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
@@ -236,6 +238,7 @@ export class ResourceRegistry {
       const current = this.withTypeMeta(decodeStoredValue(sv));
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = this.shapeUpdate(desired, current, subresource);
+      canonicalizeQuantities(this.rt, next);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
       if (subresource === '') this.strategy.applyDefaults?.(next);
