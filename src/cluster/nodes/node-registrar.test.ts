@@ -22,7 +22,7 @@ describe('node registrar', () => {
       assert.equal(n2.status.nodeInfo.kubeletVersion, 'v1.33.0');
       assert.equal(n2.status.nodeInfo.containerRuntimeVersion, 'containerd://2.0.5');
       assert.equal(n2.status.capacity.cpu, '8');
-      assert.equal(n2.status.capacity.memory, '25165824Ki');
+      assert.equal(n2.status.capacity.memory, '24Gi');
       assert.equal(n2.status.capacity.pods, '110');
       assert.equal(n2.status.allocatable.cpu, '7950m');
       const ready = n2.status.conditions.find((x: any) => x.type === 'Ready');

@@ -1,6 +1,8 @@
 // resource.Quantity as numbers: "100m" CPU, "128Mi" memory, "1e3", "2k". Inventory sizes may
 // also be written the way disks are sold: "50GB", "1TB", "24GiB".
 
+import { Quantity } from '../../machinery/quantity.ts';
+
 const BINARY: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
 const DECIMAL: Record<string, number> = { n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18 };
 
@@ -43,9 +45,9 @@ export function quantityValue(value: unknown): number {
   return q === undefined ? 0 : Math.ceil(q - 1e-9);
 }
 
-/** Bytes as the kubelet reports memory and ephemeral storage: whole Ki. */
+/** Bytes as the kubelet reports memory and ephemeral storage: whole Ki, printed canonically as a BinarySI resource.Quantity ("24Gi", "24476Mi", "1536Ki"). */
 export function formatKi(bytes: number): string {
-  return `${Math.floor(bytes / 1024)}Ki`;
+  return Quantity.fromInt(Math.floor(bytes / 1024) * 1024, 'BinarySI').toString();
 }
 
 /** Millicores as canonical CPU quantity: "8", "7950m". */
