@@ -24,6 +24,20 @@ async function writeChains(s: Store, keys: number, onWrite: () => void): Promise
 }
 
 export function registerWatchConformance(makeStore: MakeStore): void {
+  test('watches of shallow and deep prefixes, with or without a closing slash, see exactly the keys they prefix', () =>
+    withStore(makeStore, async (s) => {
+      const prefixes = ['/', '/p/', '/p/a/', '/p/a/b/', '/p/a/b/c', '/p/a/b/c/', '/p/a/bc/', '/p/a/b/cd/e/'];
+      const keys = ['/p/a/b/c', '/p/a/b/c/1', '/p/a/b/cd/e/2', '/p/a/bc/3', '/p/a/b/4', '/p/x', '/q/a/b/c/5'];
+      const collectors = prefixes.map(() => collectEvents());
+      const watchers = await Promise.all(prefixes.map((p, i) => s.watch(p, 0, collectors[i]!.callbacks)));
+      for (const key of keys) await s.create(key, 'v');
+      await sleep(20);
+      prefixes.forEach((p, i) => {
+        assert.deepEqual(collectors[i]!.events.map((e) => e.key), keys.filter((k) => k.startsWith(p)), `watch of ${p}`);
+      });
+      for (const w of watchers) w.stop();
+    }));
+
   test('watch from a revision delivers history, then live events, in order, with prevValue, prefix filtered', () =>
     withStore(makeStore, async (s) => {
       await s.create('/w/a', 'a1'); // 1

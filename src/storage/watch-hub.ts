@@ -78,24 +78,66 @@ class QueuedWatcher implements Watcher {
   }
 }
 
+/** Slashes that end a key's bucket: `/registry/core/pods/` is the bucket of every pod. */
+const BUCKET_SLASHES = 4;
+
+/** The key up to and including its BUCKET_SLASHES-th slash, or undefined when it has fewer. */
+function bucketOf(key: string): string | undefined {
+  let at = -1;
+  for (let n = 0; n < BUCKET_SLASHES; n++) {
+    at = key.indexOf('/', at + 1);
+    if (at < 0) return undefined;
+  }
+  return key.slice(0, at + 1);
+}
+
+/**
+ * Watchers by the bucket of their prefix: a prefix that has a bucket matches only keys of that
+ * bucket, so an event is offered to the watchers of its own bucket and to the broad ones (a
+ * prefix like `/registry/`), not to every watch of every resource.
+ */
 export class WatchHub {
   private readonly watchers = new Set<QueuedWatcher>();
+  private readonly byBucket = new Map<string, Set<QueuedWatcher>>();
+  private readonly broad = new Set<QueuedWatcher>();
 
   /**
    * Starts a watch that first delivers `history` (events after `fromRevision`, read in the same
    * synchronous step as this call) and then every published event after `seenRevision`.
    */
   register(prefix: string, fromRevision: number, seenRevision: number, history: StoreEvent[], callbacks: WatchCallbacks): Watcher {
-    const watcher = new QueuedWatcher(prefix, fromRevision, callbacks, (w) => this.watchers.delete(w));
+    const bucket = bucketOf(prefix);
+    const watcher = new QueuedWatcher(prefix, fromRevision, callbacks, (w) => this.detach(w, bucket));
     for (const event of history) watcher.offer(event);
     watcher.skipThrough(seenRevision);
     this.watchers.add(watcher);
+    if (bucket === undefined) this.broad.add(watcher);
+    else {
+      let set = this.byBucket.get(bucket);
+      if (!set) this.byBucket.set(bucket, (set = new Set()));
+      set.add(watcher);
+    }
     return watcher;
   }
 
   /** Feeds committed events, in revision order. */
   publish(events: StoreEvent[]): void {
-    for (const watcher of this.watchers) for (const event of events) watcher.offer(event);
+    for (const event of events) {
+      for (const watcher of this.broad) watcher.offer(event);
+      const bucket = bucketOf(event.key);
+      const set = bucket === undefined ? undefined : this.byBucket.get(bucket);
+      if (set) for (const watcher of set) watcher.offer(event);
+    }
+  }
+
+  private detach(watcher: QueuedWatcher, bucket: string | undefined): void {
+    this.watchers.delete(watcher);
+    if (bucket === undefined) this.broad.delete(watcher);
+    else {
+      const set = this.byBucket.get(bucket);
+      set?.delete(watcher);
+      if (set?.size === 0) this.byBucket.delete(bucket);
+    }
   }
 
   failAll(err: Error): void {
