@@ -40,6 +40,12 @@ function rssOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
+/** CPU seconds the process's main thread has used (user + system), from /proc. */
+function mainThreadCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /**
  * Resolves once the Deployments' ready replicas add up to `target` (a ready pod is a Running one),
  * as `kubectl get deploy -w` sees them: a watch, so the measuring costs the server little.
@@ -122,6 +128,7 @@ export async function podsBenchmark(report: (line: string) => void): Promise<voi
     const countWrites = process.env.COZYLAB_BENCH_WRITES === '1';
     const fromRevision = countWrites ? lastRevision(cluster.dataDir) : 0;
     const started = performance.now();
+    const cpuBefore = mainThreadCpuSeconds(cluster.process.pid!);
     await runConcurrent(DEPLOYMENTS, 4, async (i) => {
       const r = await client.send('POST', '/apis/apps/v1/namespaces/default/deployments', deployment(i));
       if (r.status !== 201) throw new Error(`create deployment: ${r.status} ${r.body}`);
@@ -129,12 +136,13 @@ export async function podsBenchmark(report: (line: string) => void): Promise<voi
     const target = DEPLOYMENTS * REPLICAS;
     await allReady(client, target, 300_000);
     const seconds = (performance.now() - started) / 1000;
+    const cpu = mainThreadCpuSeconds(cluster.process.pid!) - cpuBefore;
     const running = await countRunning(client);
     const mem = rssOf(cluster.process.pid!);
     report(
       `10k pods (${DEPLOYMENTS} Deployments × ${REPLICAS}) to Running on ${NODES} nodes: ${running}/${target} in ${seconds.toFixed(1)} s ` +
         `(${(KWOK_ANCHOR_S / seconds).toFixed(1)}× kwok's 60 s; ${(seconds / baseline.seconds).toFixed(1)}× the ${baseline.seconds.toFixed(1)} s to create 10k ConfigMaps), ` +
-        `RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB`,
+        `RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB; server main thread ${cpu.toFixed(1)} s CPU`,
     );
     if (countWrites) {
       const counts = [...writesByResource(cluster.dataDir, fromRevision)].sort((a, b) => b[1] - a[1]);
