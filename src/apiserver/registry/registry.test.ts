@@ -164,6 +164,24 @@ test('every watch of a resource receives one decoded object per change, whatever
   assert.deepEqual(all[0]!.object.spec, { size: 1 });
 });
 
+test('reads after a watch saw the change get their own copies of what the store holds', async () => {
+  const { reg, ctx } = setup();
+  const seen: WatchEvent[] = [];
+  const w = await watchResource(reg, 'ns', {}, { send: (e) => seen.push(e), end: () => {} }, { bookmarkIntervalMs: 60_000 });
+  const created = await reg.create('ns', widget('a', { size: 1 }), ctx());
+  await new Promise((r) => setTimeout(r, 20));
+  const got = await reg.get('ns', 'a');
+  assert.notEqual(got, seen[0]!.object);
+  assert.deepEqual(got, seen[0]!.object);
+  (got.spec as { size: number }).size = 99;
+  assert.deepEqual((await reg.list('ns')).items[0]!.spec, { size: 1 });
+  const updated = await reg.update('ns', 'a', { ...created, spec: { size: 2 } }, ctx());
+  assert.deepEqual((await reg.get('ns', 'a')).spec, { size: 2 });
+  assert.equal((await reg.get('ns', 'a')).metadata.resourceVersion, updated.metadata.resourceVersion);
+  assert.deepEqual(seen[0]!.object.spec, { size: 1 });
+  w.stop();
+});
+
 test('a list or watch with a label selector finds exactly the matching objects, whatever else holds the same text', async () => {
   const { reg, ctx } = setup();
   const labelled: Array<[string, Record<string, string> | undefined, Record<string, unknown>]> = [

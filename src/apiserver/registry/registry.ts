@@ -21,6 +21,7 @@ import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError
 import type { AdmissionChain, AdmissionOperation } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
 import { canonicalizeQuantities } from './quantities.ts';
+import { DecodedObjects } from './decoded-objects.ts';
 import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, parseResourceVersion } from './codec.ts';
 import type { ListQuery, WriteContext } from './context.ts';
 import { continueExpired, decodeContinue, encodeContinue } from './continue-token.ts';
@@ -52,6 +53,9 @@ const MAX_CAS_RETRIES = 16;
 const NO_PATCH_SCHEMA: PatchSchema = Object.freeze({});
 
 export class ResourceRegistry {
+  /** What this registry's watches decoded, for reads of the same revision. */
+  readonly decoded = new DecodedObjects();
+
   constructor(
     readonly rt: ResourceType,
     readonly strategy: Strategy,
@@ -83,7 +87,7 @@ export class ResourceRegistry {
     try {
       const sv = await this.deps.store.get(this.key(namespace, name), revision ? { revision } : undefined);
       if (!sv) throw notFound(this.groupResource, name);
-      return this.withTypeMeta(decodeStoredValue(sv));
+      return this.objectOf(sv);
     } catch (err) {
       throw this.mapStoreError(err, name);
     }
@@ -91,7 +95,7 @@ export class ResourceRegistry {
 
   async tryGet(namespace: string, name: string): Promise<KubeObject | undefined> {
     const sv = await this.deps.store.get(this.key(namespace, name));
-    return sv ? this.withTypeMeta(decodeStoredValue(sv)) : undefined;
+    return sv ? this.objectOf(sv) : undefined;
   }
 
   async list(namespace: string, q: ListQuery = {}): Promise<KubeList> {
@@ -127,7 +131,7 @@ export class ResourceRegistry {
         for (const sv of chunk.items) {
           consumed++;
           if (!selection.needles.every((n) => sv.value.includes(n))) continue;
-          const obj = decodeStoredValue(sv);
+          const obj = this.decoded.copyAt(sv.key, sv.modRevision) ?? decodeStoredValue(sv);
           if (selection.matches(obj)) items.push(this.withTypeMeta(obj));
           if (limit && items.length >= limit) break;
         }
@@ -235,7 +239,7 @@ export class ResourceRegistry {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       const sv = await this.deps.store.get(this.key(namespace, name));
       if (!sv) throw notFound(this.groupResource, name);
-      const current = this.withTypeMeta(decodeStoredValue(sv));
+      const current = this.objectOf(sv);
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = this.shapeUpdate(desired, current, subresource);
       canonicalizeQuantities(this.rt, next);
@@ -365,6 +369,11 @@ export class ResourceRegistry {
       ...kindErrors,
     ];
     if (errors.length) throw invalid({ group: this.rt.group, kind: this.rt.kind }, obj.metadata.name ?? obj.metadata.generateName ?? '', errors);
+  }
+
+  /** The caller's own copy of a stored object. */
+  private objectOf(sv: StoredValue): KubeObject {
+    return this.decoded.copyAt(sv.key, sv.modRevision) ?? this.withTypeMeta(decodeStoredValue(sv));
   }
 
   withTypeMeta(obj: KubeObject): KubeObject {

@@ -115,6 +115,8 @@ function eventObject(ev: StoreEvent, reg: ResourceRegistry): KubeObject {
   const obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
   if (freezeShared) deepFreeze(obj);
   decodedEvents.set(ev, { reg, obj });
+  if (ev.type === 'delete') reg.decoded.forget(ev.key);
+  else reg.decoded.remember(ev.key, obj);
   return obj;
 }
 
