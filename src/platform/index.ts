@@ -13,6 +13,7 @@ import { noDeleteGuardrail } from './admission/no-delete-guardrail.ts';
 import { startTenantCleanupController } from './tenants/tenant-cleanup-controller.ts';
 import { startOperators } from './operators/index.ts';
 import { startCozystackApi } from './api/index.ts';
+import { startMetricsServer } from './operators/metrics-server/index.ts';
 
 export interface PlatformDeps {
   /** The API server, for admission plug-ins of the platform's own kinds. */
@@ -41,6 +42,7 @@ export async function startPlatform(deps: PlatformDeps): Promise<Platform> {
   running.push(startTenantCleanupController(deps));
   running.push(startOperators(deps));
   running.push(startCozystackApi(deps));
+  running.push(startMetricsServer(deps));
   const installer = startInstaller({ ...deps, charts });
   running.push(installer);
   return {

@@ -123,6 +123,12 @@ for (const version of ['1.27', '1.33']) {
       assert.equal(k(['delete', 'quota', 'q', '-n', ns]).code, 0);
     });
 
+    test('without the platform there is no metrics-server, and kubectl top says so', () => {
+      const r = k(['top', 'nodes']);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /Metrics API not available/);
+    });
+
     test('server-side apply creates and then applies', () => {
       const manifest = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n  namespace: ${ns}\ndata:\n  a: "1"\n`;
       let r = k(['apply', '--server-side', '-f', '-'], manifest);

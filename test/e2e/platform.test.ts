@@ -121,6 +121,27 @@ describe('the default install (isp-full)', () => {
     assert.match(table.stdout.split('\n')[0]!, /^NAMESPACE\s+NAME\s+AGE\s+READY\s+STATUS/);
   });
 
+  test('metrics-server serves metrics.k8s.io: kubectl top nodes and pods read as on a real cluster', () => {
+    const apiservice = c.kubectl(['get', 'apiservice', 'v1beta1.metrics.k8s.io']);
+    assert.match(apiservice.stdout, /v1beta1\.metrics\.k8s\.io\s+cozy-monitoring\/metrics-server\s+True/, apiservice.stderr);
+    const nodes = c.kubectl(['top', 'nodes']);
+    assert.equal(nodes.code, 0, nodes.stderr);
+    const rows = nodes.stdout.trim().split('\n');
+    assert.match(rows[0]!, /^NAME\s+CPU\(cores\)\s+CPU(\(%\)|%)\s+MEMORY\(bytes\)\s+MEMORY(\(%\)|%)/);
+    assert.deepEqual(rows.slice(1).map((l) => l.split(/\s+/)[0]), ['node1', 'node2', 'node3']);
+    for (const row of rows.slice(1)) assert.match(row, /^node\d\s+\d+m\s+\d+%\s+\d+Mi\s+\d+%/);
+    const pods = c.kubectl(['top', 'pods', '-n', 'cozy-system', '-l', 'app=cozystack-api']);
+    assert.equal(pods.code, 0, pods.stderr);
+    assert.equal(pods.stdout.trim().split('\n').filter((l) => /^cozystack-api-\S+\s+\d+m\s+\d+Mi\s*$/.test(l)).length, 2, pods.stdout);
+    const metrics = JSON.parse(c.kubectl(['get', '--raw', '/apis/metrics.k8s.io/v1beta1/nodes/node1']).stdout);
+    assert.equal(metrics.kind, 'NodeMetrics');
+    assert.match(metrics.usage.cpu, /^\d+n$/);
+    assert.match(metrics.usage.memory, /^\d+Ki$/);
+    const missing = c.kubectl(['top', 'pod', 'nope', '-n', 'default']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /podmetrics\.metrics\.k8s\.io "default\/nope" not found/);
+  });
+
   test('kubectl get package / pkg and pks show variants, readiness and status', () => {
     const pkg = c.kubectl(['get', 'pkg']);
     assert.equal(pkg.code, 0, pkg.stderr);
