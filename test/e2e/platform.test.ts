@@ -137,6 +137,13 @@ describe('the default install (isp-full)', () => {
     assert.equal(metrics.kind, 'NodeMetrics');
     assert.match(metrics.usage.cpu, /^\d+n$/);
     assert.match(metrics.usage.memory, /^\d+Ki$/);
+    // The aggregated reader role makes `view` enough, namespace by namespace.
+    assert.equal(c.kubectl(['create', 'serviceaccount', 'top-viewer', '-n', 'default']).code, 0);
+    assert.equal(c.kubectl(['create', 'rolebinding', 'top-viewer', '--clusterrole=view', '--serviceaccount=default:top-viewer', '-n', 'cozy-system']).code, 0);
+    const token = c.kubectl(['create', 'token', 'top-viewer', '-n', 'default']).stdout.trim();
+    assert.equal(c.kubectl(['top', 'pods', '-n', 'cozy-system', `--token=${token}`]).code, 0);
+    const denied = c.kubectl(['top', 'pods', '-n', 'default', `--token=${token}`]);
+    assert.match(denied.stderr, /pods\.metrics\.k8s\.io is forbidden: User "system:serviceaccount:default:top-viewer" cannot list resource "pods" in API group "metrics\.k8s\.io"/);
     const missing = c.kubectl(['top', 'pod', 'nope', '-n', 'default']);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /podmetrics\.metrics\.k8s\.io "default\/nope" not found/);

@@ -40,9 +40,15 @@ export const monitoringComponents: ComponentSpec[] = [
       spec: { shardCount: 1, externalLabels: { cluster: 'cozystack', tenant: String((ctx.values.global as Record<string, unknown> | undefined)?.target ?? 'tenant-root') } } }] },
   { path: 'system/metrics-server', chart: 'cozy-metrics-server', upstream: { name: 'metrics-server', version: '3.12.2', appVersion: '0.7.2' },
     workloads: [deploy('{fullname}', 'registry.k8s.io/metrics-server/metrics-server:v0.7.2', { container: 'metrics-server', service: { ports: [{ name: 'https', port: 443, targetPort: 10250 }] } })],
-    // The upstream chart's templates/apiservice.yaml with its defaults (apiService.insecureSkipTLSVerify: true).
-    extra: (ctx) => [{ apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: 'v1beta1.metrics.k8s.io', labels: ctx.labels },
-      spec: { group: 'metrics.k8s.io', version: 'v1beta1', groupPriorityMinimum: 100, versionPriority: 100, insecureSkipTLSVerify: true, service: { name: 'metrics-server', namespace: ctx.namespace, port: 443 } } }] },
+    // The upstream chart's templates/apiservice.yaml with its defaults (apiService.insecureSkipTLSVerify: true), and
+    // the reader role it aggregates into view, edit and admin, so whoever may read pods may `kubectl top` them.
+    extra: (ctx) => [
+      { apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: 'v1beta1.metrics.k8s.io', labels: ctx.labels },
+        spec: { group: 'metrics.k8s.io', version: 'v1beta1', groupPriorityMinimum: 100, versionPriority: 100, insecureSkipTLSVerify: true, service: { name: 'metrics-server', namespace: ctx.namespace, port: 443 } } },
+      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole',
+        metadata: { name: 'system:metrics-server-aggregated-reader', labels: { ...ctx.labels, 'rbac.authorization.k8s.io/aggregate-to-admin': 'true', 'rbac.authorization.k8s.io/aggregate-to-edit': 'true', 'rbac.authorization.k8s.io/aggregate-to-view': 'true' } },
+        rules: [{ apiGroups: ['metrics.k8s.io'], resources: ['pods', 'nodes'], verbs: ['get', 'list', 'watch'] }] },
+    ] },
   { path: 'system/vertical-pod-autoscaler-crds', chart: 'cozy-vertical-pod-autoscaler-crds', crds: verticalPodAutoscalerCrdsCrds },
   { path: 'system/vertical-pod-autoscaler', chart: 'cozy-vertical-pod-autoscaler', upstream: { name: 'vertical-pod-autoscaler', version: '11.1.1', appVersion: '1.5.0' },
     workloads: [
