@@ -4,21 +4,11 @@
 // bumps its count; and a source may burst 25 events about an object, refilled 1 per 5 minutes
 // (the skipped ones are still counted, so the next write carries the total).
 
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../machinery/growing-lru.ts';
 import type { InvolvedObject, EventType } from './events.ts';
 
 // groupcache's lru.Cache, as client-go keeps them (lru-cache: a Map used as one costs O(size) per eviction).
 const LRU_ENTRIES = 4096;
-
-/**
- * An LRU of at most LRU_ENTRIES that grows as it fills. lru-cache's `max` allocates all its slots
- * up front; a recorder per simulated kubelet made that 600 caches of 4096 at 100 nodes, 0.5 s to
- * fill and tens of MB that a few hundred events each never use. Bounding the size instead (each
- * entry counts 1) evicts the same entries without the preallocation.
- */
-function growingLru<V extends {}>(): LRUCache<string, V> {
-  return new LRUCache<string, V>({ maxSize: LRU_ENTRIES, sizeCalculation: () => 1 });
-}
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;
 const SPAM_BURST = 25;
@@ -67,9 +57,9 @@ interface Bucket {
 const SEP = '\u0000';
 
 export class EventCorrelator {
-  private readonly aggregates = growingLru<AggregateRecord>();
-  private readonly logs = growingLru<EventLog>();
-  private readonly buckets = growingLru<Bucket>();
+  private readonly aggregates = growingLru<string, AggregateRecord>(LRU_ENTRIES);
+  private readonly logs = growingLru<string, EventLog>(LRU_ENTRIES);
+  private readonly buckets = growingLru<string, Bucket>(LRU_ENTRIES);
 
   /** EventCorrelate: aggregate, observe, then filter; `now` in ms. */
   correlate(e: IncomingEvent, now: number, newName: () => string): Correlation {

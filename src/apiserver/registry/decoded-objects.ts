@@ -3,15 +3,14 @@
 // the stored text. Watches share these objects read-only (see watch.ts), so each still holds
 // exactly what the store holds at its resourceVersion.
 
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../machinery/growing-lru.ts';
 import { deepClone, type KubeObject } from '../../machinery/object.ts';
 
 /** Keys remembered per registry; the objects are mostly the ones informers hold anyway. */
 const MAX_KEYS = 10_000;
 
 export class DecodedObjects {
-  // maxSize instead of max: lru-cache preallocates `max` slots, and every served resource has one of these.
-  private readonly byKey = new LRUCache<string, KubeObject>({ maxSize: MAX_KEYS, sizeCalculation: () => 1 });
+  private readonly byKey = growingLru<string, KubeObject>(MAX_KEYS);
 
   remember(key: string, obj: KubeObject): void {
     this.byKey.set(key, obj);
