@@ -144,6 +144,8 @@ describe('the default install (isp-full)', () => {
     assert.equal(c.kubectl(['top', 'pods', '-n', 'cozy-system', `--token=${token}`]).code, 0);
     const denied = c.kubectl(['top', 'pods', '-n', 'default', `--token=${token}`]);
     assert.match(denied.stderr, /pods\.metrics\.k8s\.io is forbidden: User "system:serviceaccount:default:top-viewer" cannot list resource "pods" in API group "metrics\.k8s\.io"/);
+    const badSelector = c.kubectl(['get', '--raw', '/apis/metrics.k8s.io/v1beta1/pods?labelSelector=app%20in%20(']);
+    assert.match(badSelector.stderr, /\(BadRequest\): unable to parse requirement/);
     const missing = c.kubectl(['top', 'pod', 'nope', '-n', 'default']);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /podmetrics\.metrics\.k8s\.io "default\/nope" not found/);

@@ -10,6 +10,7 @@ import type { SharedInformer } from '../../../controller/informer.ts';
 import { badRequest, methodNotSupported, notFound, pathNotFound } from '../../../machinery/errors.ts';
 import { everything, matches, parseLabelSelector, type LabelSelector } from '../../../machinery/labels.ts';
 import type { KubeObject } from '../../../machinery/object.ts';
+import { Quantity } from '../../../machinery/quantity.ts';
 import { column, nameColumn, objectName } from '../../../machinery/table-build.ts';
 import type { TablePrinter } from '../../../machinery/table.ts';
 import { POD_NODE_INDEX } from '../../../cluster/nodes/pod-facts.ts';
@@ -38,9 +39,15 @@ type PodMetrics = KubeObject & { containers: Array<{ name: string; usage: { cpu:
 type NodeMetrics = KubeObject & { usage: { cpu: string; memory: string } };
 
 export const nodeMetricsType = metricsType('NodeMetrics', 'nodes', false, printer((o) => (o as NodeMetrics).usage));
+/** A pod's row sums its containers, as metrics-server's table does. */
 export const podMetricsType = metricsType('PodMetrics', 'pods', true, printer((o) => {
-  const sum = (o as PodMetrics).containers.map((c) => c.usage);
-  return sum.length === 1 ? sum[0]! : { cpu: `${sum.length} containers`, memory: '' };
+  let cpu = Quantity.ZERO;
+  let memory = Quantity.ZERO;
+  for (const c of (o as PodMetrics).containers) {
+    cpu = cpu.add(Quantity.parse(c.usage.cpu));
+    memory = memory.add(Quantity.parse(c.usage.memory));
+  }
+  return { cpu: cpu.toString(), memory: memory.toString() };
 }));
 
 export interface MetricsSources {
@@ -113,6 +120,6 @@ function labelSelectorOf(text: string | null): LabelSelector {
   try {
     return parseLabelSelector(text);
   } catch (err) {
-    throw badRequest(`unable to parse requirement: ${(err as Error).message}`);
+    throw badRequest((err as Error).message);
   }
 }
