@@ -131,8 +131,8 @@ export class ResourceRegistry {
         for (const sv of chunk.items) {
           consumed++;
           if (!selection.needles.every((n) => sv.value.includes(n))) continue;
-          const obj = this.decoded.copyAt(sv.key, sv.modRevision) ?? decodeStoredValue(sv);
-          if (selection.matches(obj)) items.push(this.withTypeMeta(obj));
+          const obj = this.objectOf(sv);
+          if (selection.matches(obj)) items.push(obj);
           if (limit && items.length >= limit) break;
         }
         const cutInside = consumed < chunk.items.length;
