@@ -102,6 +102,35 @@ function cloneValue(value: unknown): unknown {
   return out;
 }
 
+/**
+ * A copy with JSON's semantics, what `JSON.parse(JSON.stringify(value))` returns but several times
+ * faster: fields holding undefined are dropped, undefined array items and non-finite numbers become
+ * null, anything else that is no plain value (a Date) goes through its JSON form.
+ */
+export function jsonClone<T>(value: T): T {
+  return jsonValue(value) as T;
+}
+
+function jsonValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      out[i] = item === undefined || typeof item === 'function' ? null : jsonValue(item);
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return JSON.parse(JSON.stringify(value));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined && typeof v !== 'function') out[key] = jsonValue(v);
+  }
+  return out;
+}
+
 /** Structural equality of JSON values (key order ignored). */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -182,6 +182,29 @@ test('reads after a watch saw the change get their own copies of what the store 
   w.stop();
 });
 
+test("a watch hands out what the store holds after the registry's own writes, as a decode of the stored text would", async () => {
+  const { store, reg, ctx } = setup();
+  const seen: WatchEvent[] = [];
+  const w = await watchResource(reg, 'ns', {}, { send: (e) => seen.push(e), end: () => {} }, { bookmarkIntervalMs: 60_000 });
+  const created = await reg.create('ns', widget('a', { size: 1 }), ctx());
+  // A status write whose input carries a resourceVersion in the middle of its metadata and a field holding undefined.
+  const { name: _n, ...rest } = created.metadata;
+  await reg.update('ns', 'a', { ...created, metadata: { name: 'a', ...rest }, status: { phase: 'Ready', reason: undefined } }, ctx(), 'status');
+  created.spec = { size: 99 };
+  await new Promise((r) => setTimeout(r, 20));
+  w.stop();
+  assert.equal(seen.length, 2);
+  for (const ev of seen) {
+    const sv = await store.get('/registry/example.com/widgets/ns/a', { revision: Number(ev.object.metadata.resourceVersion) });
+    const decoded = { ...JSON.parse(sv!.value), apiVersion: 'example.com/v1', kind: 'Widget' };
+    decoded.metadata.resourceVersion = ev.object.metadata.resourceVersion;
+    assert.equal(JSON.stringify(ev.object), JSON.stringify(decoded));
+    assert.deepEqual(Object.keys(ev.object.metadata).at(-1), 'resourceVersion');
+  }
+  assert.deepEqual(seen[0]!.object.spec, { size: 1 }, "the caller's changes to its answer reach no watcher");
+  assert.deepEqual(Object.keys(seen[1]!.object.status as object), ['phase']);
+});
+
 test('a list or watch with a label selector finds exactly the matching objects, whatever else holds the same text', async () => {
   const { reg, ctx } = setup();
   const labelled: Array<[string, Record<string, string> | undefined, Record<string, unknown>]> = [

@@ -12,7 +12,7 @@ import {
   tooLargeResourceVersion,
   type FieldError,
 } from '../../machinery/errors.ts';
-import { deepClone, deepEqual, type KubeList, type KubeObject } from '../../machinery/object.ts';
+import { deepClone, deepEqual, jsonClone, type KubeList, type KubeObject } from '../../machinery/object.ts';
 import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
 import type { PatchSchema } from '../../machinery/patch/schema.ts';
 import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
@@ -176,9 +176,16 @@ export class ResourceRegistry {
     if (ctx.dryRun) return this.withTypeMeta(obj);
     for (let attempt = 0; ; attempt++) {
       try {
-        const encoded = encodeForStore(obj);
-        const sv = await this.deps.store.create(this.key(namespace, obj.metadata.name!), encoded);
-        return this.withTypeMeta(this.written(obj, encoded, sv));
+        const key = this.key(namespace, obj.metadata.name!);
+        const encoded = this.encodeForWrite(key, obj);
+        let sv: StoredValue;
+        try {
+          sv = await this.deps.store.create(key, encoded);
+        } catch (err) {
+          this.decoded.abandonWrite(key, encoded);
+          throw err;
+        }
+        return this.written(obj, encoded, sv);
       } catch (err) {
         if (err instanceof KeyExistsError) {
           if (input.metadata.generateName && !input.metadata.name && attempt < 8) {
@@ -271,9 +278,16 @@ export class ResourceRegistry {
         }
       }
       try {
-        const encoded = encodeForStore(next);
-        const written = await this.deps.store.update(this.key(namespace, name), encoded, sv.modRevision);
-        return this.withTypeMeta(this.written(next, encoded, written));
+        const key = this.key(namespace, name);
+        const encoded = this.encodeForWrite(key, next);
+        let written: StoredValue;
+        try {
+          written = await this.deps.store.update(key, encoded, sv.modRevision);
+        } catch (err) {
+          this.decoded.abandonWrite(key, encoded);
+          throw err;
+        }
+        return this.written(next, encoded, written);
       } catch (err) {
         if (err instanceof RevisionMismatchError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
@@ -287,10 +301,22 @@ export class ResourceRegistry {
    * The object as stored: `obj` itself when the store kept `encoded` as given (this call's own copy,
    * so no need to decode it back), else the store's value (a view store maps what it is given).
    */
+  /**
+   * The text `obj` is stored as; what a decode of it would give (type meta set, resourceVersion
+   * last, as decodeStored puts it) is expected as the key's object, a JSON-exact copy, as the caller keeps `obj`.
+   */
+  private encodeForWrite(key: string, obj: KubeObject): string {
+    const encoded = encodeForStore(obj);
+    const { resourceVersion: _rv, ...metadata } = obj.metadata;
+    this.decoded.expectWrite(key, encoded, this.withTypeMeta(jsonClone({ ...obj, metadata })));
+    return encoded;
+  }
+
   private written(obj: KubeObject, encoded: string, sv: StoredValue): KubeObject {
-    if (sv.value !== encoded) return decodeStoredValue(sv);
+    if (sv.value !== encoded) return this.withTypeMeta(decodeStoredValue(sv));
+    this.decoded.claimWrite(sv.key, encoded, sv.modRevision);
     obj.metadata.resourceVersion = String(sv.modRevision);
-    return obj;
+    return this.withTypeMeta(obj);
   }
 
   /** Applies the status-subresource split: a main write keeps status, a status write keeps everything else. */

@@ -106,24 +106,18 @@ function mayMatch(value: string | undefined, selection: Selection): boolean {
  */
 const decodedEvents = new WeakMap<StoreEvent, { reg: ResourceRegistry; obj: KubeObject }>();
 
-/** COZYLAB_FREEZE_WATCH_OBJECTS=1 freezes the shared objects, so a receiver that writes to one throws (a test-suite audit). */
-const freezeShared = process.env.COZYLAB_FREEZE_WATCH_OBJECTS === '1';
-
 function eventObject(ev: StoreEvent, reg: ResourceRegistry): KubeObject {
   const known = decodedEvents.get(ev);
   if (known?.reg === reg) return known.obj;
-  const obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
-  if (freezeShared) deepFreeze(obj);
+  // A write of this registry's own brings its object: its watches are handed that instead of a decode.
+  let obj = ev.type === 'delete' ? undefined : (reg.decoded.claimWrite(ev.key, ev.value, ev.modRevision) ?? reg.decoded.sharedAt(ev.key, ev.modRevision));
+  if (!obj) {
+    obj = reg.withTypeMeta(decodeStored(ev.value, ev.modRevision));
+    if (ev.type === 'delete') reg.decoded.forget(ev.key);
+    else reg.decoded.remember(ev.key, obj);
+  }
   decodedEvents.set(ev, { reg, obj });
-  if (ev.type === 'delete') reg.decoded.forget(ev.key);
-  else reg.decoded.remember(ev.key, obj);
   return obj;
-}
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
 }
 
 function translate(ev: StoreEvent, selection: Selection, reg: ResourceRegistry): WatchEvent | undefined {
