@@ -246,7 +246,9 @@ export class ResourceRegistry {
     for (let attempt = 0; attempt < MAX_CAS_RETRIES; attempt++) {
       const sv = await this.deps.store.get(this.key(namespace, name));
       if (!sv) throw notFound(this.groupResource, name);
-      const current = this.objectOf(sv);
+      // The object the watches already hold, when they do: this write only reads it (and copies what it keeps).
+      const shared = this.decoded.sharedAt(sv.key, sv.modRevision);
+      const current = shared ?? this.withTypeMeta(decodeStoredValue(sv));
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = this.shapeUpdate(desired, current, subresource);
       canonicalizeQuantities(this.rt, next);
@@ -264,7 +266,7 @@ export class ResourceRegistry {
       const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
       // A status write usually changes the status: comparing it first spares walking the rest.
       const statusMoved = subresource === 'status' && !deepEqual(next.status, current.status);
-      if (fieldsUnchanged && !statusMoved && deepEqual(comparable(next), comparable(current))) return current;
+      if (fieldsUnchanged && !statusMoved && deepEqual(comparable(next), comparable(current))) return shared ? deepClone(current) : current;
       this.setManagedFields(current, next, ctx, now, subresource);
       if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
       if (this.finalizersEmptiedWhileTerminating(next)) {
