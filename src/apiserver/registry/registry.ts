@@ -324,9 +324,10 @@ export class ResourceRegistry {
   /** Applies the status-subresource split: a main write keeps status, a status write keeps everything else. */
   private shapeUpdate(desired: KubeObject, current: KubeObject, subresource: string): KubeObject {
     if (subresource === 'status') {
-      // A copy of current but for its status, which the desired one replaces (key order kept).
+      // current but for its status, which the desired one replaces (key order kept). The write
+      // changes only top-level metadata fields, so the rest is current's own, shared, never changed.
       const next = {} as KubeObject;
-      for (const key of Object.keys(current)) next[key] = key === 'status' ? undefined : deepClone(current[key]);
+      for (const key of Object.keys(current)) next[key] = key === 'status' ? undefined : key === 'metadata' ? { ...current.metadata } : current[key];
       if (desired.status === undefined) delete next.status;
       else next.status = desired.status;
       if (this.strategy.statusUpdateKeepsAnnotations) {
