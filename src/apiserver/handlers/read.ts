@@ -46,13 +46,13 @@ export function listQuery(query: URLSearchParams): ListQuery {
 
 export async function handleGet(r: ReadRequest, res: ApiResponse): Promise<void> {
   const format = responseFormat(r.accept);
-  const obj = await r.served.registry.get(r.namespace, r.name);
+  const obj = await r.served.registry.get(r.namespace, r.name, undefined, { shared: true });
   writeObject(res, 200, r.served.type, obj, format, r.query, r.served.registry.now());
 }
 
 export async function handleList(r: ReadRequest, res: ApiResponse): Promise<void> {
   const format = responseFormat(r.accept);
-  const list = await r.served.registry.list(r.namespace, listQuery(r.query));
+  const list = await r.served.registry.list(r.namespace, listQuery(r.query), { shared: true });
   writeList(res, r.served.type, list, format, r.query, r.served.registry.now());
 }
 

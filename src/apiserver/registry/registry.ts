@@ -47,6 +47,14 @@ export interface GuaranteedUpdateOptions {
   mutateReadsOnly?: boolean;
 }
 
+export interface ReadOptions {
+  /**
+   * The caller only reads what it gets (serializes it, hands it to watchers): it may be given the
+   * objects the registry's watches share instead of copies of them.
+   */
+  shared?: boolean;
+}
+
 const MAX_CAS_RETRIES = 16;
 
 /** The schema of a kind that declares none (one object, so what the field manager keeps per schema is found again). */
@@ -82,12 +90,12 @@ export class ResourceRegistry {
     return objectKey(this.rt, namespace, name);
   }
 
-  async get(namespace: string, name: string, resourceVersion?: string): Promise<KubeObject> {
+  async get(namespace: string, name: string, resourceVersion?: string, opts: ReadOptions = {}): Promise<KubeObject> {
     const revision = this.exactRevision(resourceVersion);
     try {
       const sv = await this.deps.store.get(this.key(namespace, name), revision ? { revision } : undefined);
       if (!sv) throw notFound(this.groupResource, name);
-      return this.objectOf(sv);
+      return this.objectOf(sv, opts);
     } catch (err) {
       throw this.mapStoreError(err, name);
     }
@@ -98,7 +106,7 @@ export class ResourceRegistry {
     return sv ? this.objectOf(sv) : undefined;
   }
 
-  async list(namespace: string, q: ListQuery = {}): Promise<KubeList> {
+  async list(namespace: string, q: ListQuery = {}, opts: ReadOptions = {}): Promise<KubeList> {
     const selection = buildSelection(this.rt, this.strategy, q.labelSelector, q.fieldSelector);
     const prefix = collectionPrefix(this.rt, namespace);
     let revision = 0;
@@ -131,7 +139,7 @@ export class ResourceRegistry {
         for (const sv of chunk.items) {
           consumed++;
           if (!selection.needles.every((n) => sv.value.includes(n))) continue;
-          const obj = this.objectOf(sv);
+          const obj = this.objectOf(sv, opts);
           if (selection.matches(obj)) items.push(obj);
           if (limit && items.length >= limit) break;
         }
@@ -401,8 +409,9 @@ export class ResourceRegistry {
   }
 
   /** The caller's own copy of a stored object. */
-  private objectOf(sv: StoredValue): KubeObject {
-    return this.decoded.copyAt(sv.key, sv.modRevision) ?? this.withTypeMeta(decodeStoredValue(sv));
+  private objectOf(sv: StoredValue, opts: ReadOptions = {}): KubeObject {
+    const known = opts.shared ? this.decoded.sharedAt(sv.key, sv.modRevision) : this.decoded.copyAt(sv.key, sv.modRevision);
+    return known ?? this.withTypeMeta(decodeStoredValue(sv));
   }
 
   withTypeMeta(obj: KubeObject): KubeObject {

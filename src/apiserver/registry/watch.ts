@@ -48,7 +48,7 @@ export async function watchResource(
   };
 
   if (initial) {
-    const list = await reg.list(namespace, { labelSelector: q.labelSelector, fieldSelector: q.fieldSelector });
+    const list = await reg.list(namespace, { labelSelector: q.labelSelector, fieldSelector: q.fieldSelector }, { shared: true });
     for (const item of list.items) sink.send({ type: 'ADDED', object: item });
     lastRevision = Number(list.metadata.resourceVersion);
     if (q.sendInitialEvents && q.allowWatchBookmarks) bookmark({ [INITIAL_EVENTS_END_ANNOTATION]: 'true' });
