@@ -63,6 +63,8 @@ const NO_PATCH_SCHEMA: PatchSchema = Object.freeze({});
 export class ResourceRegistry {
   /** What this registry's watches decoded, for reads of the same revision. */
   readonly decoded = new DecodedObjects();
+  /** Watches open on this registry (watch.ts counts them): a write's copy for them is made only when there are some. */
+  openWatches = 0;
 
   constructor(
     readonly rt: ResourceType,
@@ -312,13 +314,16 @@ export class ResourceRegistry {
    * so no need to decode it back), else the store's value (a view store maps what it is given).
    */
   /**
-   * The text `obj` is stored as; what a decode of it would give (type meta set, resourceVersion
-   * last, as decodeStored puts it) is expected as the key's object, a JSON-exact copy, as the caller keeps `obj`.
+   * The text `obj` is stored as. When watches will want it, what a decode of it would give (type
+   * meta set, resourceVersion last, as decodeStored puts it) is expected as the key's object: a
+   * JSON-exact copy, as the caller keeps `obj`.
    */
   private encodeForWrite(key: string, obj: KubeObject): string {
     const encoded = encodeForStore(obj);
-    const { resourceVersion: _rv, ...metadata } = obj.metadata;
-    this.decoded.expectWrite(key, encoded, this.withTypeMeta(jsonClone({ ...obj, metadata })));
+    if (this.openWatches > 0) {
+      const { resourceVersion: _rv, ...metadata } = obj.metadata;
+      this.decoded.expectWrite(key, encoded, this.withTypeMeta(jsonClone({ ...obj, metadata })));
+    }
     return encoded;
   }
 

@@ -75,9 +75,11 @@ export async function watchResource(
     throw err;
   }
 
+  reg.openWatches++;
   const finish = (err?: StatusError) => {
     if (stopped) return;
     stopped = true;
+    reg.openWatches--;
     for (const t of timers) clearTimeout(t);
     watcher?.stop();
     sink.end(err);
