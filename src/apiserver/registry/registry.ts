@@ -310,10 +310,6 @@ export class ResourceRegistry {
   }
 
   /**
-   * The object as stored: `obj` itself when the store kept `encoded` as given (this call's own copy,
-   * so no need to decode it back), else the store's value (a view store maps what it is given).
-   */
-  /**
    * The text `obj` is stored as. When watches will want it, what a decode of it would give (type
    * meta set, resourceVersion last, as decodeStored puts it) is expected as the key's object: a
    * JSON-exact copy, as the caller keeps `obj`.
@@ -327,6 +323,10 @@ export class ResourceRegistry {
     return encoded;
   }
 
+  /**
+   * The object as stored: `obj` itself when the store kept `encoded` as given (this call's own copy,
+   * so no need to decode it back), else the store's value (a view store maps what it is given).
+   */
   private written(obj: KubeObject, encoded: string, sv: StoredValue): KubeObject {
     if (sv.value !== encoded) return this.withTypeMeta(decodeStoredValue(sv));
     this.decoded.claimWrite(sv.key, encoded, sv.modRevision);
