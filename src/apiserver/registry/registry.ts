@@ -187,15 +187,7 @@ export class ResourceRegistry {
     for (let attempt = 0; ; attempt++) {
       try {
         const key = this.key(namespace, obj.metadata.name!);
-        const encoded = this.encodeForWrite(key, obj);
-        let sv: StoredValue;
-        try {
-          sv = await this.deps.store.create(key, encoded);
-        } catch (err) {
-          this.decoded.abandonWrite(key, encoded);
-          throw err;
-        }
-        return this.written(obj, encoded, sv);
+        return await this.storeWrite(key, obj, (text) => this.deps.store.create(key, text));
       } catch (err) {
         if (err instanceof KeyExistsError) {
           if (input.metadata.generateName && !input.metadata.name && attempt < 8) {
@@ -291,15 +283,7 @@ export class ResourceRegistry {
       }
       try {
         const key = this.key(namespace, name);
-        const encoded = this.encodeForWrite(key, next);
-        let written: StoredValue;
-        try {
-          written = await this.deps.store.update(key, encoded, sv.modRevision);
-        } catch (err) {
-          this.decoded.abandonWrite(key, encoded);
-          throw err;
-        }
-        return this.written(next, encoded, written);
+        return await this.storeWrite(key, next, (text) => this.deps.store.update(key, text, sv.modRevision));
       } catch (err) {
         if (err instanceof RevisionMismatchError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
@@ -310,26 +294,27 @@ export class ResourceRegistry {
   }
 
   /**
-   * The text `obj` is stored as. When watches will want it, what a decode of it would give (type
-   * meta set, resourceVersion last, as decodeStored puts it) is expected as the key's object: a
-   * JSON-exact copy, as the caller keeps `obj`.
+   * Stores `obj` (this call's own copy) under `key` through `write`, a create or an update of its
+   * text, and answers the object as stored: `obj` itself when the store kept the text as given,
+   * else the store's value (a view store maps what it is given). When watches will want it, a
+   * JSON-exact copy of what a decode would give (type meta set, resourceVersion last, as
+   * decodeStored puts it) is handed to them instead, as the caller keeps `obj`.
    */
-  private encodeForWrite(key: string, obj: KubeObject): string {
+  private async storeWrite(key: string, obj: KubeObject, write: (text: string) => Promise<StoredValue>): Promise<KubeObject> {
     const encoded = encodeForStore(obj);
     if (this.openWatches > 0) {
       const { resourceVersion: _rv, ...metadata } = obj.metadata;
       this.decoded.expectWrite(key, encoded, this.withTypeMeta(jsonClone({ ...obj, metadata })));
     }
-    return encoded;
-  }
-
-  /**
-   * The object as stored: `obj` itself when the store kept `encoded` as given (this call's own copy,
-   * so no need to decode it back), else the store's value (a view store maps what it is given).
-   */
-  private written(obj: KubeObject, encoded: string, sv: StoredValue): KubeObject {
+    let sv: StoredValue;
+    try {
+      sv = await write(encoded);
+    } catch (err) {
+      this.decoded.abandonWrite(key, encoded);
+      throw err;
+    }
     if (sv.value !== encoded) return this.withTypeMeta(decodeStoredValue(sv));
-    this.decoded.claimWrite(sv.key, encoded, sv.modRevision);
+    this.decoded.claimWrite(key, encoded, sv.modRevision);
     obj.metadata.resourceVersion = String(sv.modRevision);
     return this.withTypeMeta(obj);
   }
