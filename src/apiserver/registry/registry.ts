@@ -28,6 +28,7 @@ import { continueExpired, decodeContinue, encodeContinue } from './continue-toke
 import { collectionPrefix, objectKey } from './keys.ts';
 import { carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
 import { buildSelection } from './selection.ts';
+import { shapeUpdate, statusPart } from './status-split.ts';
 import type { Strategy, StrategyServices } from './strategy.ts';
 
 export interface RegistryDeps {
@@ -218,25 +219,13 @@ export class ResourceRegistry {
         if (requestedRv && String(requestedRv) !== current.metadata.resourceVersion) {
           throw conflict(this.groupResource, name);
         }
-        const next = subresource === 'status' ? this.statusPart(input) : deepClone(input);
+        const next = subresource === 'status' ? statusPart(input) : deepClone(input);
         next.metadata.name = name;
         if (this.rt.namespaced) next.metadata.namespace = namespace;
         return next;
       },
       { mutateReadsOnly: true },
     );
-  }
-
-  /**
-   * What a status write takes from the request (shapeUpdate reads nothing else of it): its own copies
-   * of status and annotations, over shallow copies of the rest, which the write never reads.
-   */
-  private statusPart(input: KubeObject): KubeObject {
-    const metadata = { ...input.metadata };
-    if (metadata.annotations !== undefined) metadata.annotations = deepClone(metadata.annotations);
-    const next: KubeObject = { ...input, metadata };
-    if (input.status !== undefined) next.status = deepClone(input.status);
-    return next;
   }
 
   /**
@@ -252,7 +241,7 @@ export class ResourceRegistry {
       const shared = this.decoded.sharedAt(sv.key, sv.modRevision);
       const current = shared ?? this.withTypeMeta(decodeStoredValue(sv));
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
-      const next = this.shapeUpdate(desired, current, subresource);
+      const next = shapeUpdate(desired, current, subresource, this.strategy);
       canonicalizeQuantities(this.rt, next);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
@@ -317,34 +306,6 @@ export class ResourceRegistry {
     this.decoded.claimWrite(key, encoded, sv.modRevision);
     obj.metadata.resourceVersion = String(sv.modRevision);
     return this.withTypeMeta(obj);
-  }
-
-  /** Applies the status-subresource split: a main write keeps status, a status write keeps everything else. */
-  private shapeUpdate(desired: KubeObject, current: KubeObject, subresource: string): KubeObject {
-    if (subresource === 'status') {
-      // current but for its status, which the desired one replaces (key order kept). The write
-      // changes only top-level metadata fields, so the rest is current's own, shared, never changed.
-      const next = {} as KubeObject;
-      for (const key of Object.keys(current)) next[key] = key === 'status' ? undefined : key === 'metadata' ? { ...current.metadata } : current[key];
-      if (desired.status === undefined) delete next.status;
-      else next.status = desired.status;
-      if (this.strategy.statusUpdateKeepsAnnotations) {
-        if (desired.metadata.annotations === undefined) delete next.metadata.annotations;
-        else next.metadata.annotations = desired.metadata.annotations;
-      }
-      return next;
-    }
-    const next = desired;
-    next.apiVersion = current.apiVersion;
-    next.kind = current.kind;
-    // A binding places the pod and records PodScheduled in one write, as the binding REST does.
-    if (subresource === 'binding') return next;
-    next.kind = current.kind;
-    if (this.strategy.statusSubresource) {
-      if (current.status === undefined) delete next.status;
-      else next.status = deepClone(current.status);
-    }
-    return next;
   }
 
   private finalizersEmptiedWhileTerminating(obj: KubeObject): boolean {
