@@ -6,7 +6,19 @@ import type { ApiRequest } from '../http-types.ts';
 import { AUTHENTICATED, type UserInfo } from './user.ts';
 
 export interface TokenAuthenticator {
-  authenticateToken(token: string): Promise<UserInfo | undefined>;
+  /**
+   * The token's user, if the token is valid. An audience-aware authenticator also checks that the
+   * token names one of `audiences` (default: the API server's own).
+   */
+  authenticateToken(token: string, audiences?: string[]): Promise<UserInfo | undefined>;
+  /** Tokens that name their audiences (JWTs); the others are valid for the API server's audiences only. */
+  readonly audienceAware?: boolean;
+}
+
+/** What a TokenReview learns of a token: its user and which of the asked audiences it is valid for. */
+export interface TokenReviewResult {
+  user: UserInfo;
+  audiences: string[];
 }
 
 /** Static tokens (the admin credential of `cozylab up`). */
@@ -25,7 +37,11 @@ export class StaticTokens implements TokenAuthenticator {
 export class Authenticator {
   private readonly tokenAuthenticators: TokenAuthenticator[] = [];
 
-  constructor(private readonly caPem?: string) {}
+  /** `apiAudiences`: the audiences the API server identifies as (kube-apiserver's `--api-audiences`). */
+  constructor(
+    private readonly caPem?: string,
+    private readonly apiAudiences: string[] = [],
+  ) {}
 
   addTokenAuthenticator(a: TokenAuthenticator): void {
     this.tokenAuthenticators.push(a);
@@ -42,6 +58,31 @@ export class Authenticator {
       return undefined;
     }
     return this.fromClientCertificate(req);
+  }
+
+  /**
+   * Authenticates a bearer token on behalf of another server (TokenReview): valid when some
+   * authenticator accepts it for at least one of `audiences` (empty: the API server's).
+   */
+  async reviewToken(token: string, audiences: string[] = []): Promise<TokenReviewResult | undefined> {
+    const wanted = audiences.length ? audiences : this.apiAudiences;
+    for (const a of this.tokenAuthenticators) {
+      let user: UserInfo | undefined;
+      const valid: string[] = [];
+      if (a.audienceAware) {
+        for (const aud of wanted) {
+          const u = await a.authenticateToken(token, [aud]);
+          if (!u) continue;
+          user ??= u;
+          valid.push(aud);
+        }
+      } else {
+        valid.push(...wanted.filter((aud) => this.apiAudiences.includes(aud)));
+        if (valid.length) user = await a.authenticateToken(token);
+      }
+      if (user) return { user: withAuthenticated(user), audiences: valid };
+    }
+    return undefined;
   }
 
   private fromClientCertificate(req: ApiRequest): UserInfo | undefined {

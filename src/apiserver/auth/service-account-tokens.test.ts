@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { MemoryStore } from '../../storage/memory.ts';
 import { ApiServer } from '../api-server.ts';
+import { Authenticator, StaticTokens } from './authenticator.ts';
 import { ServiceAccountTokens } from './service-account-tokens.ts';
 
 const keyPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -97,5 +98,30 @@ describe('ServiceAccountTokens', () => {
     assert.equal((await tokens.authenticateToken(token))?.username, 'system:serviceaccount:team:builder');
     await secrets.guaranteedUpdate('team', 'builder-token', ctx, '', (cur) => ({ ...cur, data: { token: Buffer.from('other').toString('base64') } }));
     assert.equal(await tokens.authenticateToken(token), undefined);
+  });
+
+  test('a TokenReview names the audiences a token is valid for, of those asked', async () => {
+    const authenticator = new Authenticator(undefined, ['https://kubernetes.default.svc.cluster.local']);
+    authenticator.addTokenAuthenticator(tokens);
+    const { token } = tokens.issueToken({ namespace: 'team', name: 'builder', uid: saUid, audiences: ['vault', 'other'] });
+    const forVault = await authenticator.reviewToken(token, ['vault', 'nats']);
+    assert.equal(forVault?.user.username, 'system:serviceaccount:team:builder');
+    assert.deepEqual(forVault?.audiences, ['vault']);
+    assert.ok(forVault?.user.groups.includes('system:authenticated'));
+    assert.equal(await authenticator.reviewToken(token), undefined, 'not valid for the API server itself');
+    assert.equal(await authenticator.reviewToken(token, ['nats']), undefined);
+    const apiToken = tokens.issueToken({ namespace: 'team', name: 'builder', uid: saUid }).token;
+    assert.deepEqual((await authenticator.reviewToken(apiToken))?.audiences, ['https://kubernetes.default.svc.cluster.local']);
+  });
+
+  test('tokens that name no audience are reviewed as valid for the API server\'s audiences only', async () => {
+    const authenticator = new Authenticator(undefined, ['https://kubernetes.default.svc.cluster.local']);
+    const statics = new StaticTokens();
+    statics.add('s3cret', { username: 'admin', groups: ['system:masters'] });
+    authenticator.addTokenAuthenticator(statics);
+    const review = await authenticator.reviewToken('s3cret');
+    assert.deepEqual(review, { user: { username: 'admin', groups: ['system:masters', 'system:authenticated'] }, audiences: ['https://kubernetes.default.svc.cluster.local'] });
+    assert.equal(await authenticator.reviewToken('s3cret', ['vault']), undefined);
+    assert.equal(await authenticator.reviewToken('wrong'), undefined);
   });
 });

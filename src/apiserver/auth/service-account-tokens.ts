@@ -70,6 +70,12 @@ function sortedJSON(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The token's `aud` claim names one of `audiences`. */
+function audienceAccepted(aud: unknown, audiences: string[]): boolean {
+  const auds = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
+  return auds.some((a) => audiences.includes(a as string));
+}
+
 export function serviceAccountUser(namespace: string, name: string, uid?: string, extra?: Record<string, string[]>): UserInfo {
   return {
     username: `system:serviceaccount:${namespace}:${name}`,
@@ -130,11 +136,14 @@ export class ServiceAccountTokens implements TokenAuthenticator {
     });
   }
 
-  async authenticateToken(token: string): Promise<UserInfo | undefined> {
+  readonly audienceAware = true;
+
+  async authenticateToken(token: string, audiences: string[] = this.apiAudiences): Promise<UserInfo | undefined> {
     const claims = this.verifiedClaims(token);
     if (!claims) return undefined;
-    if (claims.iss === LEGACY_ISSUER) return this.legacyUser(token, claims);
-    if (claims.iss !== this.issuer || !this.timesValid(claims) || !this.audienceAccepted(claims.aud)) return undefined;
+    // Legacy tokens name no audience: they are good for the API server's own only.
+    if (claims.iss === LEGACY_ISSUER) return audiences.some((a) => this.apiAudiences.includes(a)) ? this.legacyUser(token, claims) : undefined;
+    if (claims.iss !== this.issuer || !this.timesValid(claims) || !audienceAccepted(claims.aud, audiences)) return undefined;
     const k8s = claims['kubernetes.io'];
     if (!isPlainObject(k8s)) return undefined;
     const namespace = typeof k8s.namespace === 'string' ? k8s.namespace : '';
@@ -178,11 +187,6 @@ export class ServiceAccountTokens implements TokenAuthenticator {
     if (typeof claims.nbf === 'number' && now < claims.nbf - LEEWAY_SECONDS) return false;
     if (typeof claims.iat === 'number' && now < claims.iat - LEEWAY_SECONDS) return false;
     return true;
-  }
-
-  private audienceAccepted(aud: unknown): boolean {
-    const auds = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : [];
-    return auds.some((a) => this.apiAudiences.includes(a as string));
   }
 
   /** The object exists, is not being deleted and, when the token names a uid, has that uid. */
