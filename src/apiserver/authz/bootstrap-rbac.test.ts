@@ -15,7 +15,7 @@ test('default ClusterRoles and bindings are created when absent and existing one
   await ensureDefaultRBAC(server);
 
   const names = (await clusterRoles.list('')).items.map((r) => r.metadata.name).sort();
-  for (const name of ['admin', 'cluster-admin', 'edit', 'view', 'system:aggregate-to-admin', 'system:aggregate-to-edit', 'system:aggregate-to-view', 'system:basic-user', 'system:public-info-viewer']) {
+  for (const name of ['admin', 'cluster-admin', 'edit', 'view', 'system:aggregate-to-admin', 'system:aggregate-to-edit', 'system:aggregate-to-view', 'system:auth-delegator', 'system:basic-user', 'system:public-info-viewer']) {
     assert.ok(names.includes(name), name);
   }
   assert.deepEqual((await clusterRoles.get('', 'system:discovery')).rules, []);

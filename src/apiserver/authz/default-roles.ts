@@ -83,6 +83,11 @@ export function defaultClusterRoles(): KubeObject[] {
       rule(['authentication.k8s.io'], ['selfsubjectreviews'], ['create']),
     ]),
     clusterRole('system:public-info-viewer', [urls(publicInfoURLs, ['get'])]),
+    // What an aggregated API server or a proxy needs to delegate authentication and authorization here.
+    clusterRole('system:auth-delegator', [
+      rule(['authentication.k8s.io'], ['tokenreviews'], ['create']),
+      rule(['authorization.k8s.io'], ['subjectaccessreviews'], ['create']),
+    ]),
   ];
 }
 
