@@ -28,10 +28,10 @@ import { createPipeline, type SpecialHandler } from './pipeline.ts';
 import { builtinPrinter } from './printers/index.ts';
 import type { WriteContext } from './registry/context.ts';
 import { ResourceRegistry, type RegistryDeps } from './registry/registry.ts';
-import { registerAccessReviews, registerSelfSubjectReview } from './reviews.ts';
+import { registerAccessReviews, registerSelfSubjectReview, registerTokenReview } from './reviews.ts';
 import { allowAllAuthorizer, type Authorizer } from './authz/authorizer.ts';
 import { enableRBAC, type RBAC } from './authz/bootstrap-rbac.ts';
-import { ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
+import { DEFAULT_ISSUER, ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
 
 export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
 
@@ -88,8 +88,9 @@ export class ApiServer {
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
     this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
     this.admission.register(resourceQuotaAdmission((group, plural) => this.registry(group, plural), () => this.deps.now()));
-    this.authenticator = new Authenticator(opts.tls.ca);
+    this.authenticator = new Authenticator(opts.tls.ca, [DEFAULT_ISSUER]);
     this.authenticator.addTokenAuthenticator(this.tokens);
+    registerTokenReview(this.catalog, this.special, this.authenticator);
     if (opts.serviceAccountKey) {
       this.serviceAccountTokens = new ServiceAccountTokens(this, { signingKeyPem: opts.serviceAccountKey, now: () => this.deps.now() });
       this.authenticator.addTokenAuthenticator(this.serviceAccountTokens);

@@ -1,8 +1,10 @@
-// Create-only review resources: SelfSubjectReview (`kubectl auth whoami`) and the access reviews
-// behind `kubectl auth can-i`, answered by whatever authorizer the server runs.
+// Create-only review resources: SelfSubjectReview (`kubectl auth whoami`), TokenReview (another
+// server asking who a bearer token belongs to: Vault, kube-rbac-proxy, aggregated API servers) and
+// the access reviews behind `kubectl auth can-i`, answered by whatever authorizer the server runs.
 
 import { badRequest } from '../machinery/errors.ts';
 import { isPlainObject } from '../machinery/object.ts';
+import type { Authenticator } from './auth/authenticator.ts';
 import type { Authorizer } from './authz/authorizer.ts';
 import { readBody, decodeBody, OBJECT_BODY_TYPES } from './body.ts';
 import type { ResourceCatalog } from './catalog.ts';
@@ -45,6 +47,29 @@ export function registerSelfSubjectReview(catalog: ResourceCatalog, special: Map
 }
 
 type Json = Record<string, unknown>;
+
+export function registerTokenReview(catalog: ResourceCatalog, special: Map<string, SpecialHandler>, authenticator: Authenticator): void {
+  catalog.addVirtual(reviewType('authentication.k8s.io', 'v1', 'TokenReview', 'tokenreviews'));
+  special.set('authentication.k8s.io/v1/tokenreviews', async ({ req, res, info }) => {
+    if (info.verb !== 'create') throw badRequest('only create is supported on tokenreviews');
+    const decoded = decodeBody(await readBody(req), req.headers['content-type'], OBJECT_BODY_TYPES);
+    const review = (isPlainObject(decoded.value) ? decoded.value : {}) as Json;
+    const spec = (isPlainObject(review.spec) ? review.spec : {}) as Json;
+    const token = typeof spec.token === 'string' ? spec.token : '';
+    if (!token) throw badRequest('token is required for TokenReview in authentication');
+    const audiences = Array.isArray(spec.audiences) ? spec.audiences.filter((a): a is string => typeof a === 'string') : [];
+    const result = await authenticator.reviewToken(token, audiences);
+    // As kube-apiserver marshals it: `authenticated` only when true, `user` always.
+    const status: Json = result
+      ? {
+          authenticated: true,
+          user: { username: result.user.username, ...(result.user.uid ? { uid: result.user.uid } : {}), groups: result.user.groups, ...(result.user.extra ? { extra: result.user.extra } : {}) },
+          audiences: result.audiences,
+        }
+      : { user: {} };
+    writeBody(res, 201, { kind: 'TokenReview', apiVersion: 'authentication.k8s.io/v1', metadata: { creationTimestamp: null }, spec, status });
+  });
+}
 
 export function registerAccessReviews(catalog: ResourceCatalog, special: Map<string, SpecialHandler>, authorizer: () => Authorizer): void {
   const kinds: [string, string, boolean][] = [

@@ -155,6 +155,44 @@ describe('ServiceAccount tokens', () => {
   });
 });
 
+describe('TokenReview', () => {
+  const review = (token: string, audiences?: string[]) => JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token, ...(audiences ? { audiences } : {}) } });
+  type Review = { status: { authenticated?: boolean; user: { username?: string; groups?: string[] }; audiences?: string[] } };
+
+  test('tells another server who a token belongs to and for which audiences, as kube-apiserver does', () => {
+    const token = cluster.kubectl(['create', 'token', 'builder', '-n', 'team', '--audience=vault']).stdout.trim();
+    const r = cluster.kubectl(['create', '-f', '-', '-o', 'json'], { input: review(token, ['vault', 'nats']) });
+    assert.equal(r.code, 0, r.stderr);
+    const { status } = JSON.parse(r.stdout) as Review;
+    assert.equal(status.authenticated, true);
+    assert.equal(status.user.username, 'system:serviceaccount:team:builder');
+    assert.deepEqual(status.user.groups, ['system:serviceaccounts', 'system:serviceaccounts:team', 'system:authenticated']);
+    assert.deepEqual(status.audiences, ['vault']);
+    for (const input of [review(token), review('not-a-token')]) {
+      const refused = JSON.parse(cluster.kubectl(['create', '-f', '-', '-o', 'json'], { input }).stdout) as Review;
+      assert.equal(refused.status.authenticated, undefined);
+      assert.deepEqual(refused.status.user, {});
+    }
+    const empty = cluster.kubectl(['create', '-f', '-'], { input: review('') });
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /BadRequest.*token is required for TokenReview in authentication|token is required for TokenReview in authentication/);
+  });
+
+  test('a ServiceAccount may review tokens once bound to system:auth-delegator', () => {
+    assert.equal(cluster.kubectl(['create', 'serviceaccount', 'proxy', '-n', 'team']).code, 0);
+    const proxy = kubeconfigFor('proxy', { token: cluster.kubectl(['create', 'token', 'proxy', '-n', 'team']).stdout.trim() });
+    const bin = kubectlBinary()!;
+    const input = review(cluster.kubectl(['create', 'token', 'builder', '-n', 'team']).stdout.trim());
+    const refused = runKubectl(bin, proxy, ['create', '-f', '-'], input);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /tokenreviews\.authentication\.k8s\.io is forbidden: User "system:serviceaccount:team:proxy" cannot create resource "tokenreviews" in API group "authentication\.k8s\.io" at the cluster scope/);
+    assert.equal(cluster.kubectl(['create', 'clusterrolebinding', 'proxy-delegator', '--clusterrole=system:auth-delegator', '--serviceaccount=team:proxy']).code, 0);
+    const allowed = runKubectl(bin, proxy, ['create', '-f', '-', '-o', 'jsonpath={.status.user.username}'], input);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.equal(allowed.stdout, 'system:serviceaccount:team:builder');
+  });
+});
+
 test('granting rules one does not hold is refused by escalation prevention', () => {
   assert.equal(cluster.kubectl(['create', 'rolebinding', 'bob-admin', '--clusterrole=admin', '--user=bob', '-n', 'other']).code, 0);
   const { cert, key } = clientCertificate(cluster.dataDir, 'bob');

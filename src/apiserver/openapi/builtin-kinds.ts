@@ -28,7 +28,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   ...k('policy', 'v1', ['PodDisruptionBudget']),
   ...k('scheduling.k8s.io', 'v1', ['PriorityClass']),
   ...k('authorization.k8s.io', 'v1', ['SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview']),
-  ...k('authentication.k8s.io', 'v1', ['TokenRequest', 'SelfSubjectReview']),
+  ...k('authentication.k8s.io', 'v1', ['TokenRequest', 'TokenReview', 'SelfSubjectReview']),
   ...k('authentication.k8s.io', 'v1beta1', ['SelfSubjectReview']),
   ...k('authentication.k8s.io', 'v1alpha1', ['SelfSubjectReview']),
   ...k('autoscaling', 'v1', ['Scale']),
