@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -26,8 +26,9 @@ test('the current context gives server, CA data and token', () => {
   });
 });
 
-test('a named context with client certificate files relative to the kubeconfig', () => {
+test('a named context with client certificate files relative to the kubeconfig', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kc-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'client.crt'), 'CERT');
   writeFileSync(join(dir, 'client.key'), 'KEY');
   writeFileSync(

@@ -3,7 +3,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
@@ -80,8 +80,9 @@ spec:
 ${extra}`;
 }
 
-test('cozylab up --platform with an old variant name exits 1 and names the replacement', () => {
+test('cozylab up --platform with an old variant name exits 1 and names the replacement', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'platform.yaml');
   writeFileSync(file, platformYaml('paas-full'));
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), 'up', '--data-dir', join(dir, 'data'), '--port', '0', '--platform', file], { encoding: 'utf8', timeout: 30_000 });
@@ -221,8 +222,8 @@ describe('the default install (isp-full)', () => {
 
 describe('the default variant', () => {
   let c: TestCluster;
+  const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
   before(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
     const file = join(dir, 'platform.yaml');
     writeFileSync(file, platformYaml('default'));
     c = await startCluster({ platform: true, extraArgs: ['--platform', file] });
@@ -231,6 +232,7 @@ describe('the default variant', () => {
   after(async () => {
     await c.stop();
     c.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('installs only the platform release; a Package the user adds is installed', async () => {
@@ -274,8 +276,8 @@ for (const [variant, check] of [
 ] as const) {
   describe(`the ${variant} variant`, () => {
     let c: TestCluster;
+    const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
     before(async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
       const file = join(dir, 'platform.yaml');
       writeFileSync(file, platformYaml(variant));
       c = await startCluster({ platform: true, extraArgs: ['--platform', file] });
@@ -284,6 +286,7 @@ for (const [variant, check] of [
     after(async () => {
       await c.stop();
       c.cleanup();
+      rmSync(dir, { recursive: true, force: true });
     });
 
     test('installs its set of packages, every HelmRelease READY True', () => {
