@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
-import { kubectlBinary } from '../support/kubectl.ts';
+import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
 
 let cluster: TestCluster;
@@ -175,6 +175,29 @@ test('a Deployment makes a ReplicaSet that makes its pods', async () => {
   const del = k(['delete', 'deployment', 'web', '-n', 'work', '--cascade=foreground', '--timeout=20s']);
   assert.equal(del.code, 0, del.stderr);
 });
+
+for (const version of ['1.27', '1.33']) {
+  test(`kubectl ${version} rollout undo scales the earlier ReplicaSet back up instead of making a new one`, { skip: kubectlBinary(version) ? false : `kubectl.${version} absent` }, () => {
+    const kv = (args: string[]) => runKubectl(kubectlBinary(version)!, cluster.kubeconfig, args);
+    const ns = `undo-${version.replace('.', '-')}`;
+    kv(['create', 'namespace', ns]);
+    assert.equal(kv(['create', 'deployment', 'web', '-n', ns, '--image=nginx:1.26', '--replicas=2']).code, 0);
+    const rolledOut = () => assert.equal(kv(['rollout', 'status', 'deployment/web', '-n', ns, '--timeout=20s']).code, 0);
+    rolledOut();
+    const first = kv(['get', 'rs', '-n', ns, '-o', 'name']).stdout.trim();
+    assert.equal(kv(['set', 'image', 'deployment/web', '-n', ns, 'nginx=nginx:1.27']).code, 0);
+    rolledOut();
+    const undo = kv(['rollout', 'undo', 'deployment/web', '-n', ns]);
+    assert.equal(undo.code, 0, undo.stderr);
+    assert.match(undo.stdout, /deployment.apps\/web rolled back/);
+    rolledOut();
+    const sets = kv(['get', 'rs', '-n', ns, '-o', 'custom-columns=NAME:.metadata.name,REPLICAS:.spec.replicas,REVISION:.metadata.annotations.deployment\\.kubernetes\\.io/revision', '--no-headers']).stdout;
+    const rows = sets.trim().split('\n').map((l) => l.trim().split(/\s+/));
+    assert.equal(rows.length, 2, sets);
+    assert.deepEqual(rows.find((r) => `replicaset.apps/${r[0]}` === first), [first.split('/')[1], '2', '3'], sets);
+    assert.match(kv(['rollout', 'history', 'deployment/web', '-n', ns]).stdout, /^2\s+<none>\n3\s+<none>$/m);
+  });
+}
 
 test('managedFields name the components that wrote, as on a real cluster', async () => {
   k(['create', 'namespace', 'owners']);

@@ -24,3 +24,10 @@ test('withoutHashLabel drops only pod-template-hash', () => {
   assert.deepEqual(withoutHashLabel({ metadata: { labels: { app: 'web', 'pod-template-hash': 'abc' } } }), { metadata: { labels: { app: 'web' } } });
   assert.deepEqual(withoutHashLabel({ metadata: { labels: { 'pod-template-hash': 'abc' } }, spec: {} }), { metadata: {}, spec: {} });
 });
+
+test('a template with creationTimestamp null (as Go clients send it) is the template without it', () => {
+  const plain = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } };
+  const fromGo = { metadata: { creationTimestamp: null, labels: { app: 'web', 'pod-template-hash': 'abc' } }, spec: plain.spec };
+  assert.equal(computeHash({ ...fromGo, metadata: { creationTimestamp: null, labels: { app: 'web' } } }), computeHash(plain));
+  assert.deepEqual(withoutHashLabel(fromGo), plain);
+});

@@ -33,10 +33,20 @@ export function safeEncode(text: string): string {
   return out;
 }
 
+/**
+ * The template as a Go controller holds it in its typed PodTemplateSpec: `creationTimestamp: null`
+ * (what Go clients such as `kubectl rollout undo` send for the zero time) is the same as none.
+ */
+function typedTemplate(template: unknown): unknown {
+  if (!isPlainObject(template) || !isPlainObject(template.metadata) || template.metadata.creationTimestamp !== null) return template;
+  const { creationTimestamp: _zero, ...metadata } = template.metadata;
+  return { ...template, metadata };
+}
+
 /** controller.ComputeHash: the hash of a pod template, perturbed by the collision count when there is one. */
 export function computeHash(template: unknown, collisionCount?: number): string {
   const encoder = new TextEncoder();
-  let hash = fnv32a(encoder.encode(canonicalJson(template)));
+  let hash = fnv32a(encoder.encode(canonicalJson(typedTemplate(template))));
   if (collisionCount !== undefined && collisionCount !== null) {
     const bytes = new Uint8Array(4);
     new DataView(bytes.buffer).setUint32(0, collisionCount >>> 0, true);
@@ -46,7 +56,8 @@ export function computeHash(template: unknown, collisionCount?: number): string 
 }
 
 /** The template with the pod-template-hash label taken out, for EqualIgnoreHash comparisons. */
-export function withoutHashLabel(template: unknown): unknown {
+export function withoutHashLabel(raw: unknown): unknown {
+  const template = typedTemplate(raw);
   if (!isPlainObject(template) || !isPlainObject(template.metadata) || !isPlainObject(template.metadata.labels)) return template;
   const labels = { ...template.metadata.labels };
   delete labels[POD_TEMPLATE_HASH_LABEL];
