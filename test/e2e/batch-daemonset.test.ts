@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 
 let cluster: TestCluster;
 before(async () => {
@@ -110,3 +111,44 @@ test('kubectl create cronjob, then kubectl create job --from=cronjob/…', () =>
   assert.equal(ok(['get', 'job', 'tick-manual', '-o', 'jsonpath={.metadata.ownerReferences[0].kind}/{.metadata.ownerReferences[0].name}']), 'CronJob/tick');
   ok(['wait', '--for=condition=complete', 'job/tick-manual', '--timeout=60s']);
 });
+
+const workloadYaml = (kind: 'StatefulSet' | 'DaemonSet', name: string, image: string) => `apiVersion: apps/v1
+kind: ${kind}
+metadata: {name: ${name}}
+spec:
+${kind === 'StatefulSet' ? `  serviceName: ${name}\n  replicas: 2\n` : ''}  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:
+      containers: [{name: main, image: "${image}"}]
+`;
+
+for (const version of ['1.27', '1.33']) {
+  for (const kind of ['StatefulSet', 'DaemonSet'] as const) {
+    test(`kubectl ${version}: rollout history and undo of a ${kind} go through its ControllerRevisions`, { skip: kubectlBinary(version) ? false : `kubectl.${version} absent` }, () => {
+      const kv = (args: string[], input?: string) => {
+        const r = runKubectl(kubectlBinary(version)!, cluster.kubeconfig, ['-n', 'batch', ...args], input);
+        assert.equal(r.code, 0, `kubectl ${args.join(' ')}: ${r.stderr}`);
+        return r.stdout;
+      };
+      const name = `${kind === 'StatefulSet' ? 'sts' : 'ds'}-${version.replace('.', '')}`;
+      const resource = `${kind.toLowerCase()}/${name}`;
+      kv(['apply', '-f', '-'], workloadYaml(kind, name, 'busybox:1.36'));
+      kv(['rollout', 'status', resource, '--timeout=30s']);
+      kv(['set', 'image', resource, 'main=busybox:1.37']);
+      kv(['rollout', 'status', resource, '--timeout=30s']);
+      assert.match(kv(['rollout', 'history', resource]), /^REVISION\s+CHANGE-CAUSE\n1\s+<none>\n2\s+<none>\n/m);
+      const table = kv(['get', 'controllerrevisions', '-l', `app=${name}`]);
+      assert.match(table, /^NAME\s+CONTROLLER\s+REVISION\s+AGE$/m);
+      assert.match(table, new RegExp(`^${name}-\\w+\\s+${kind.toLowerCase()}\\.apps/${name}\\s+2\\s+\\d+s$`, 'm'));
+      assert.match(kv(['rollout', 'undo', resource]), /rolled back/);
+      kv(['rollout', 'status', resource, '--timeout=30s']);
+      // The first template's revision is renumbered, not copied: two revisions, numbered 2 and 3.
+      assert.match(kv(['rollout', 'history', resource]), /^REVISION\s+CHANGE-CAUSE\n2\s+<none>\n3\s+<none>\n/m);
+      assert.match(kv(['rollout', 'history', resource, '--revision=3']), /Image:\s+busybox:1\.36/);
+      const images = kv(['get', 'pods', '-l', `app=${name}`, '-o', 'jsonpath={.items[*].spec.containers[0].image}']).trim().split(' ');
+      assert.ok(images.length >= 2 && images.every((i) => i === 'busybox:1.36'), images.join(' '));
+      kv(['delete', resource, '--wait=true']);
+    });
+  }
+}

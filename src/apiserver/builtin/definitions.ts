@@ -47,6 +47,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: 'apps', version: 'v1', kind: 'StatefulSet', plural: 'statefulsets', namespaced: true, shortNames: ['sts'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.statefulSetStrategy },
   { group: 'apps', version: 'v1', kind: 'DaemonSet', plural: 'daemonsets', namespaced: true, shortNames: ['ds'], categories: ALL, subresources: ['status'], strategy: workloads.daemonSetStrategy },
   { group: 'apps', version: 'v1', kind: 'ReplicaSet', plural: 'replicasets', namespaced: true, shortNames: ['rs'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.replicaSetStrategy },
+  { group: 'apps', version: 'v1', kind: 'ControllerRevision', plural: 'controllerrevisions', namespaced: true, strategy: workloads.controllerRevisionStrategy },
   // batch/v1
   { group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', namespaced: true, categories: ALL, subresources: ['status'], strategy: workloads.jobStrategy },
   { group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true, shortNames: ['cj'], categories: ALL, subresources: ['status'], strategy: workloads.cronJobStrategy },

@@ -188,3 +188,20 @@ export const cronJobStrategy: Strategy = {
     return errors;
   },
 };
+
+/** apps/v1 ControllerRevision: a snapshot of a workload's template, whose data never changes once written. */
+export const controllerRevisionStrategy: Strategy = {
+  statusSubresource: false,
+  validate(obj) {
+    const errors: FieldError[] = [];
+    const raw = obj as KubeObject & { data?: unknown; revision?: unknown };
+    if (raw.data === undefined || raw.data === null) errors.push(fieldErrors.required('data', 'data is mandatory'));
+    const revision = raw.revision ?? 0;
+    if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 0) errors.push(fieldErrors.invalid('revision', revision, 'must be greater than or equal to 0'));
+    return errors;
+  },
+  validateUpdate(next, prev) {
+    const n = (next as { data?: unknown }).data;
+    return deepEqual(n, (prev as { data?: unknown }).data) ? [] : [fieldErrors.invalid('data', n, 'field is immutable')];
+  },
+};

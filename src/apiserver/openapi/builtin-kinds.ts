@@ -16,7 +16,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
     'PersistentVolume', 'ResourceQuota', 'LimitRange', 'Endpoints', 'Binding',
   ]),
   ...k('events.k8s.io', 'v1', ['Event']),
-  ...k('apps', 'v1', ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet']),
+  ...k('apps', 'v1', ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ControllerRevision']),
   ...k('batch', 'v1', ['Job', 'CronJob']),
   ...k('rbac.authorization.k8s.io', 'v1', ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']),
   ...k('networking.k8s.io', 'v1', ['NetworkPolicy', 'Ingress', 'IngressClass']),

@@ -20,6 +20,8 @@ export const DOC = {
     "The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.",
   'ReplicaSetSpec.selector':
     "Selector is a label query over pods that should match the replica count. If the selector is empty, it is defaulted to the labels present on the pod template. Label keys and values that must match in order to be controlled by this replica set. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+  'ControllerRevision.revision':
+    "Revision indicates the revision of the state represented by Data.",
   'DaemonSetStatus.desiredNumberScheduled':
     "The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
   'DaemonSetStatus.currentNumberScheduled':

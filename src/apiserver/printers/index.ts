@@ -6,7 +6,7 @@ import type { TablePrinter } from '../../machinery/table.ts';
 import { createdAtPrinter } from '../../machinery/table-build.ts';
 import { podPrinter } from './pods.ts';
 import {
-  cronJobPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, statefulSetPrinter,
+  cronJobPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, controllerRevisionPrinter, statefulSetPrinter,
 } from './workloads.ts';
 import { endpointSlicePrinter, endpointsPrinter, ingressClassPrinter, ingressPrinter, networkPolicyPrinter, servicePrinter } from './services.ts';
 import { configMapPrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPrinter } from './config.ts';
@@ -31,6 +31,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   '/LimitRange': createdAtPrinter,
   'apps/Deployment': deploymentPrinter,
   'apps/ReplicaSet': replicaSetPrinter,
+  'apps/ControllerRevision': controllerRevisionPrinter,
   'apps/StatefulSet': statefulSetPrinter,
   'apps/DaemonSet': daemonSetPrinter,
   'batch/Job': jobPrinter,

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  cronJobPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, statefulSetPrinter,
+  controllerRevisionPrinter, cronJobPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, statefulSetPrinter,
 } from './workloads.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 
@@ -20,6 +20,13 @@ const kube = (apiVersion: string, kind: string, spec: unknown, status: unknown, 
 });
 
 describe('apps printers', () => {
+  test('controllerrevision: the controller as kind.group/name, <none> without one', () => {
+    const owned = { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { ...meta, name: 'db-7d4b9c', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: 'u', controller: true }] }, revision: 3 } as KubeObject;
+    assert.deepEqual(controllerRevisionPrinter.columns.map((c) => c.name), ['Name', 'Controller', 'Revision', 'Age']);
+    assert.deepEqual(controllerRevisionPrinter.cells(owned, now), ['db-7d4b9c', 'statefulset.apps/db', 3, '3d']);
+    assert.deepEqual(controllerRevisionPrinter.cells({ ...owned, metadata: { ...meta, name: 'lone' } }, now), ['lone', '<none>', 3, '3d']);
+  });
+
   test('deployment', () => {
     const d = kube('apps/v1', 'Deployment', { replicas: 3, selector: { matchLabels: { app: 'web' } }, template }, {
       readyReplicas: 2,

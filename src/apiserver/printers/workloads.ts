@@ -43,6 +43,21 @@ export const deploymentPrinter: TablePrinter = {
   },
 };
 
+/** printControllerRevision: the controller as `<kind>.<group>/<name>` (formatResourceName with the kind). */
+export const controllerRevisionPrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('Controller', 'string', 'Controller of the object'), docColumn('Revision', 'string', 'ControllerRevision.revision'), ageColumn()],
+  cells(cr, now) {
+    const ref = cr.metadata.ownerReferences?.find((r) => r.controller === true);
+    let controller = '<none>';
+    if (ref) {
+      const slash = ref.apiVersion.indexOf('/');
+      const group = slash < 0 ? '' : ref.apiVersion.slice(0, slash);
+      controller = `${(group ? `${ref.kind}.${group}` : ref.kind).toLowerCase()}/${ref.name}`;
+    }
+    return [objectName(cr), controller, Number((cr as { revision?: unknown }).revision ?? 0), objectAge(cr, now)];
+  },
+};
+
 export const replicaSetPrinter: TablePrinter = {
   columns: [
     nameColumn(),

@@ -9,7 +9,8 @@ import { labelSelectorFromObject, matches, type LabelSelector } from '../../mach
 import type { KubeObject } from '../../machinery/object.ts';
 import { objectKey, refOf, runController, WorkQueue, type ReconcileResult } from '../../controller/index.ts';
 import { isPodAvailable, isPodReady, msUntilAvailable, podPhase } from './conditions.ts';
-import { currentRevisionHash, daemonPodFor, isPodUpdated, placementOn, targetNodeOf } from './daemonset-pods.ts';
+import { currentRevisionHash, daemonPodFor, isPodUpdated, placementOn, REVISION_HASH_LABEL, targetNodeOf } from './daemonset-pods.ts';
+import { CONTROLLER_REVISION_GVK, syncHistory, type ControllerRevision } from './controller-history.ts';
 import { Expectations } from './expectations.ts';
 import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerRefOf, controllerUidIndex, isTerminating, ownerKeyOf } from './owner.ts';
 import { afterSync, isConflict, omitEmpty, POD_GVK, recorderFor, sameJson, specOf, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
@@ -43,6 +44,8 @@ export function startDaemonSetController(deps: WorkloadControllerDeps): Stoppabl
   const pods = factory.informerFor(POD_GVK);
   pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const nodes = factory.informerFor(NODE_GVK);
+  const revisions = factory.informerFor<ControllerRevision>(CONTROLLER_REVISION_GVK);
+  revisions.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const queue = new WorkQueue<string>({ clock });
   const expectations = new Expectations(clock);
   const failedBackoff = new Map<string, { delayMs: number; until: number }>();
@@ -59,6 +62,11 @@ export function startDaemonSetController(deps: WorkloadControllerDeps): Stoppabl
   };
   sets.addEventHandler({ onAdd: enqueue, onUpdate: (_, ds) => enqueue(ds), onDelete: (ds) => expectations.forget(objectKey(ds)) });
   pods.addEventHandler({ onAdd: enqueueForPod, onUpdate: (_, p) => enqueueForPod(p), onDelete: enqueueForPod });
+  const enqueueForRevision = (r: KubeObject) => {
+    const owner = ownerKeyOf(r, 'DaemonSet');
+    if (owner) queue.add(owner);
+  };
+  revisions.addEventHandler({ onAdd: enqueueForRevision, onUpdate: (_, r) => enqueueForRevision(r), onDelete: enqueueForRevision });
   nodes.addEventHandler({ onAdd: enqueueAll, onUpdate: (old, node) => nodeChanged(old, node) && enqueueAll(), onDelete: enqueueAll });
 
   async function reconcile(key: string): Promise<ReconcileResult | void> {
@@ -83,6 +91,7 @@ export function startDaemonSetController(deps: WorkloadControllerDeps): Stoppabl
     }
     let requeueAfter: number | undefined;
     try {
+      if (!ds.metadata.deletionTimestamp) await syncRevisions(ds, owned, hash);
       if (!ds.metadata.deletionTimestamp && expectations.satisfied(key, (k) => pods.getByKey(k))) {
         const managed = await manage(ds, byNode, hash);
         requeueAfter = managed.wait;
@@ -249,7 +258,15 @@ export function startDaemonSetController(deps: WorkloadControllerDeps): Stoppabl
     return waits.length ? Math.min(...waits) : undefined;
   }
 
-  return afterSync([sets, pods, nodes], () =>
+  /** constructHistory: the template's ControllerRevision (its name ends in the hash the pods carry) and the pruning of unused ones. */
+  async function syncRevisions(ds: KubeObject, owned: KubeObject[], hash: string): Promise<void> {
+    const name = `${ds.metadata.name}-${hash}`;
+    const labels = { ...((specOf(ds).template?.metadata?.labels ?? {}) as Record<string, string>), [REVISION_HASH_LABEL]: hash };
+    const podHashes = owned.map((p) => p.metadata.labels?.[REVISION_HASH_LABEL]).filter((h): h is string => h !== undefined);
+    await syncHistory(client, ds, revisions.byIndex(CONTROLLER_UID_INDEX, ds.metadata.uid ?? ''), { name, labels }, { liveNames: new Set(podHashes.map((h) => `${ds.metadata.name}-${h}`)) });
+  }
+
+  return afterSync([sets, pods, nodes, revisions], () =>
     runController({ name: 'daemonset-controller', queue, reconcile, workers: deps.workers ?? 2, recorder, objectFor: (k) => sets.getByKey(k) }),
   );
 }

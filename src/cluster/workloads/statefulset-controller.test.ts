@@ -6,6 +6,7 @@ import { isPodReady } from './conditions.ts';
 import { startStatefulSetController } from './statefulset-controller.ts';
 import { container, newWorkloadHarness, type WorkloadHarness } from './workload-test-support.ts';
 import { PVC_GVK, STATEFULSET_GVK } from './workload-deps.ts';
+import { CONTROLLER_REVISION_GVK } from './controller-history.ts';
 
 const stsRef = { ...STATEFULSET_GVK, namespace: 'default', name: 'db' };
 
@@ -151,6 +152,36 @@ describe('StatefulSet controller', () => {
     s = await status(h);
     assert.equal(s.currentRevision, s.updateRevision);
     assert.equal(s.currentReplicas, 3);
+    await h.stop();
+  });
+
+  test('each template is a ControllerRevision; a return renumbers it; unused ones beyond revisionHistoryLimit are pruned', async () => {
+    const h = await start();
+    await h.client.create(statefulSet(1, { revisionHistoryLimit: 1 }));
+    const revisions = async () =>
+      (await h.client.list(CONTROLLER_REVISION_GVK, { namespace: 'default' })).items
+        .map((r) => [(r as any).revision, (r as any).data.spec.template.spec.containers[0].image, r.metadata.name] as [number, string, string])
+        .sort((a, b) => a[0] - b[0]);
+    const rollTo = async (image: string) => {
+      await h.client.patch(stsRef, 'strategic', { spec: { template: { spec: { containers: [{ name: 'app', image }] } } } });
+      await readyUntil(h, async () => (await h.pods()).every((p) => (p.spec as any).containers[0].image === image) && (await status(h)).currentRevision === (await status(h)).updateRevision && (await status(h)).readyReplicas === 1, image);
+    };
+    await readyUntil(h, async () => (await status(h)).readyReplicas === 1, 'ready');
+    const first = await revisions();
+    assert.deepEqual(first.map(([n, i]) => [n, i]), [[1, 'postgres:16']]);
+    assert.equal(first[0]![2], (await status(h)).updateRevision);
+    const cr = (await h.client.list(CONTROLLER_REVISION_GVK, { namespace: 'default' })).items[0]!;
+    assert.equal(cr.metadata.ownerReferences?.[0]?.name, 'db');
+    assert.equal(cr.metadata.labels?.['controller.kubernetes.io/hash'], first[0]![2].slice('db-'.length));
+    assert.equal((cr as any).data.spec.template.$patch, 'replace');
+    await rollTo('postgres:17');
+    await h.until(async () => (await revisions()).length === 2, 'two revisions');
+    await rollTo('postgres:16');
+    await h.until(async () => (await revisions()).at(-1)?.[0] === 3, 'renumbered');
+    assert.deepEqual((await revisions()).map(([n, i]) => [n, i]), [[2, 'postgres:17'], [3, 'postgres:16']]);
+    await rollTo('postgres:18');
+    await h.until(async () => (await revisions()).length === 2 && (await revisions()).at(-1)?.[1] === 'postgres:18', 'pruned to the limit');
+    assert.deepEqual((await revisions()).map(([n, i]) => [n, i]), [[3, 'postgres:16'], [4, 'postgres:18']]);
     await h.stop();
   });
 });

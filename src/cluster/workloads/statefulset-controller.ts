@@ -9,7 +9,8 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { objectKey, refOf, runController, WorkQueue, type ReconcileResult } from '../../controller/index.ts';
 import { msUntilAvailable, podPhase } from './conditions.ts';
 import { claimCandidates, claimObjects, CONTROLLER_UID_INDEX, controllerRefOf, controllerUidIndex, isTerminating, ownerKeyOf } from './owner.ts';
-import { claimFor, claimTemplates, isRunningAndAvailable, isRunningAndReady, ordinalOf, podFor, podNameFor, revisionName, revisionOfPod, startOrdinal } from './statefulset-identity.ts';
+import { claimFor, claimTemplates, isRunningAndAvailable, isRunningAndReady, ordinalOf, podFor, podNameFor, revisionHash, revisionName, revisionOfPod, startOrdinal } from './statefulset-identity.ts';
+import { CONTROLLER_REVISION_GVK, syncHistory, type ControllerRevision } from './controller-history.ts';
 import { afterSync, isConflict, omitEmpty, POD_GVK, recorderFor, sameJson, specOf, STATEFULSET_GVK, statusOf, type StoppableController, type WorkloadControllerDeps } from './workload-deps.ts';
 
 export function startStatefulSetController(deps: WorkloadControllerDeps): StoppableController {
@@ -18,6 +19,8 @@ export function startStatefulSetController(deps: WorkloadControllerDeps): Stoppa
   const sets = factory.informerFor(STATEFULSET_GVK);
   const pods = factory.informerFor(POD_GVK);
   pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
+  const revisions = factory.informerFor<ControllerRevision>(CONTROLLER_REVISION_GVK);
+  revisions.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const queue = new WorkQueue<string>({ clock });
 
   const enqueue = (set: KubeObject) => queue.add(objectKey(set));
@@ -29,6 +32,11 @@ export function startStatefulSetController(deps: WorkloadControllerDeps): Stoppa
   };
   sets.addEventHandler({ onAdd: enqueue, onUpdate: (_, s) => enqueue(s), onDelete: enqueue });
   pods.addEventHandler({ onAdd: enqueueForPod, onUpdate: (_, p) => enqueueForPod(p), onDelete: enqueueForPod });
+  const enqueueForRevision = (r: KubeObject) => {
+    const owner = ownerKeyOf(r, 'StatefulSet');
+    if (owner) queue.add(owner);
+  };
+  revisions.addEventHandler({ onAdd: enqueueForRevision, onUpdate: (_, r) => enqueueForRevision(r), onDelete: enqueueForRevision });
 
   async function reconcile(key: string): Promise<ReconcileResult | void> {
     const set = sets.getByKey(key);
@@ -44,7 +52,13 @@ export function startStatefulSetController(deps: WorkloadControllerDeps): Stoppa
       const owned = await claimObjects(client, set, selector, claimCandidates(pods, set));
       const members = owned.filter((p) => ordinalOf(set, p) !== undefined);
       const updateRevision = revisionName(set);
-      if (!set.metadata.deletionTimestamp) await updatePods(set, members, updateRevision);
+      if (!set.metadata.deletionTimestamp) {
+        await syncHistory(client, set, revisions.byIndex(CONTROLLER_UID_INDEX, set.metadata.uid ?? ''), { name: updateRevision, labels: revisionLabels(set) }, {
+          currentName: statusOf(set).currentRevision as string | undefined,
+          liveNames: new Set(members.map(revisionOfPod).filter((r): r is string => r !== undefined)),
+        });
+        await updatePods(set, members, updateRevision);
+      }
       return await writeStatus(set, members, updateRevision);
     } catch (err) {
       if (isConflict(err)) return { requeue: true };
@@ -173,9 +187,14 @@ export function startStatefulSetController(deps: WorkloadControllerDeps): Stoppa
     return waits.length ? { requeueAfter: Math.min(...waits) } : undefined;
   }
 
-  return afterSync([sets, pods], () =>
+  return afterSync([sets, pods, revisions], () =>
     runController({ name: 'statefulset-controller', queue, reconcile, workers: deps.workers ?? 5, recorder, objectFor: (k) => sets.getByKey(k) }),
   );
+}
+
+/** NewControllerRevision's labels: the template's, and the hash under controller.kubernetes.io/hash. */
+function revisionLabels(set: KubeObject): Record<string, string> {
+  return { ...((specOf(set).template?.metadata?.labels ?? {}) as Record<string, string>), 'controller.kubernetes.io/hash': revisionHash(set) };
 }
 
 function selects(set: KubeObject, pod: KubeObject): boolean {

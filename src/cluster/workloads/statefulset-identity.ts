@@ -26,9 +26,14 @@ export function startOrdinal(set: KubeObject): number {
   return Number(specOf(set).ordinals?.start ?? 0);
 }
 
-/** The revision name of the set's current template, `<set>-<hash>` as its ControllerRevision would be called. */
+/** The hash of the set's current template (and collision count). */
+export function revisionHash(set: KubeObject): string {
+  return computeHash(specOf(set).template, Number(statusOf(set).collisionCount ?? 0));
+}
+
+/** The name of the ControllerRevision of the set's current template, `<set>-<hash>`: the pods' controller-revision-hash. */
 export function revisionName(set: KubeObject): string {
-  return `${set.metadata.name}-${computeHash(specOf(set).template, Number(statusOf(set).collisionCount ?? 0))}`;
+  return `${set.metadata.name}-${revisionHash(set)}`;
 }
 
 export function claimTemplates(set: KubeObject): KubeObject[] {
