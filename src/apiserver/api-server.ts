@@ -32,6 +32,7 @@ import { registerAccessReviews, registerSelfSubjectReview, registerTokenReview }
 import { allowAllAuthorizer, type Authorizer } from './authz/authorizer.ts';
 import { enableRBAC, type RBAC } from './authz/bootstrap-rbac.ts';
 import { DEFAULT_ISSUER, ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
+import { evictionHandler } from './eviction.ts';
 
 export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
 
@@ -91,6 +92,7 @@ export class ApiServer {
     this.authenticator = new Authenticator(opts.tls.ca, [DEFAULT_ISSUER]);
     this.authenticator.addTokenAuthenticator(this.tokens);
     registerTokenReview(this.catalog, this.special, this.authenticator);
+    this.special.set('/v1/pods/eviction', evictionHandler(this, () => this.deps.now()));
     if (opts.serviceAccountKey) {
       this.serviceAccountTokens = new ServiceAccountTokens(this, { signingKeyPem: opts.serviceAccountKey, now: () => this.deps.now() });
       this.authenticator.addTokenAuthenticator(this.serviceAccountTokens);

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { apiRequest } from '../support/http.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const files = mkdtempSync(join(tmpdir(), 'cozylab-nodes-'));
@@ -217,5 +218,49 @@ spec:
     const r = cozylab(['node', 'fail', 'node9', '--data-dir', cluster.dataDir]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /^Error from server \(NotFound\): nodes "node9" not found$/m);
+  });
+});
+
+describe('kubectl drain and PodDisruptionBudgets', () => {
+  let cluster: TestCluster;
+  before(async () => {
+    cluster = await startCluster();
+  });
+  after(async () => {
+    await cluster.stop();
+    cluster.cleanup();
+  });
+  const k = (args: string[]) => cluster.kubectl(['-n', 'default', ...args]);
+  const webPods = () => k(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={range .items[*]}{.metadata.name} {.spec.nodeName} {.status.phase} {.metadata.deletionTimestamp}{"\\n"}{end}']).stdout.trim().split('\n').filter(Boolean).map((l) => l.split(' '));
+
+  test('drain evicts within the budget; an eviction beyond it is 429 and the pod stays', async () => {
+    assert.equal(k(['create', 'deployment', 'web', '--image=nginx:1.27', '--replicas=3']).code, 0);
+    assert.equal(k(['rollout', 'status', 'deployment/web', '--timeout=60s']).code, 0);
+    assert.equal(k(['create', 'pdb', 'web', '--selector=app=web', '--min-available=2']).code, 0);
+    const table = await eventually('1 disruption allowed', () => k(['get', 'pdb', 'web']).stdout, (s) => /^web\s+2\s+N\/A\s+1\s+\d+s$/m.test(s));
+    assert.match(table, /^NAME\s+MIN AVAILABLE\s+MAX UNAVAILABLE\s+ALLOWED DISRUPTIONS\s+AGE$/m);
+
+    const node = webPods()[0]![1]!;
+    const drain = cluster.kubectl(['drain', node, '--ignore-daemonsets', '--delete-emptydir-data', '--timeout=60s']);
+    assert.equal(drain.code, 0, drain.stderr);
+    assert.match(drain.stdout, /^pod\/web-\S+ evicted$/m);
+    assert.match(drain.stdout, new RegExp(`^node/${node} drained$`, 'm'));
+    assert.match(cluster.kubectl(['get', 'node', node]).stdout, /Ready,SchedulingDisabled/);
+    await eventually('three web pods Running elsewhere', webPods, (pods) => pods.length === 3 && pods.every(([, n, phase, deleting]) => n !== node && phase === 'Running' && !deleting));
+
+    assert.equal(k(['patch', 'pdb', 'web', '--type=merge', '-p', '{"spec":{"minAvailable":3}}']).code, 0);
+    await eventually('no disruption allowed', () => k(['get', 'pdb', 'web']).stdout, (s) => /^web\s+3\s+N\/A\s+0\s/m.test(s));
+    const victim = webPods()[0]![0]!;
+    const r = await apiRequest(cluster, 'POST', `/api/v1/namespaces/default/pods/${victim}/eviction`, {
+      body: JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: victim, namespace: 'default' } }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(r.status, 429, r.body);
+    const status = r.json<{ reason: string; message: string; details: { causes: Array<{ reason: string; message: string }> } }>();
+    assert.equal(status.reason, 'TooManyRequests');
+    assert.equal(status.message, "Cannot evict pod as it would violate the pod's disruption budget.");
+    assert.deepEqual(status.details.causes, [{ reason: 'DisruptionBudget', message: 'The disruption budget web needs 3 healthy pods and has 3 currently' }]);
+    assert.ok(webPods().some(([name, , , deleting]) => name === victim && !deleting), 'the pod is still there');
+    assert.equal(cluster.kubectl(['uncordon', node]).code, 0);
   });
 });

@@ -3,6 +3,7 @@
 import { startCronJobController } from './cronjob-controller.ts';
 import { startDaemonSetController } from './daemonset-controller.ts';
 import { startDeploymentController } from './deployment-controller.ts';
+import { startDisruptionController } from './disruption-controller.ts';
 import { startJobController } from './job-controller.ts';
 import { startReplicaSetController } from './replicaset-controller.ts';
 import { startStatefulSetController } from './statefulset-controller.ts';
@@ -12,6 +13,7 @@ import type { StoppableController, WorkloadControllerDeps } from './workload-dep
 export { startCronJobController } from './cronjob-controller.ts';
 export { startDaemonSetController } from './daemonset-controller.ts';
 export { startDeploymentController } from './deployment-controller.ts';
+export { startDisruptionController } from './disruption-controller.ts';
 export { startJobController } from './job-controller.ts';
 export { startReplicaSetController } from './replicaset-controller.ts';
 export { startStatefulSetController } from './statefulset-controller.ts';
@@ -28,6 +30,7 @@ export function startWorkloadControllers(deps: WorkloadControllerDeps): Stoppabl
     startJobController(deps),
     startCronJobController(deps),
     startTtlAfterFinishedController(deps),
+    startDisruptionController(deps),
   ];
   return {
     async stop() {
