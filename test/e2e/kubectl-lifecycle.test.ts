@@ -171,7 +171,7 @@ test('a Deployment makes a ReplicaSet that makes its pods', async () => {
   assert.equal(r.stdout.trim().split('\n').length, 3, r.stdout);
   const rs = k(['get', 'rs', '-n', 'work']);
   assert.match(rs.stdout, /^NAME\s+DESIRED\s+CURRENT\s+READY\s+AGE$/m);
-  assert.match(rs.stdout, /^web-[a-z0-9]+\s+3\s+3\s+0\s+\d+s$/m);
+  assert.match(rs.stdout, /^web-[a-z0-9]+\s+3\s+3\s+[0-3]\s+\d+s$/m);
   const del = k(['delete', 'deployment', 'web', '-n', 'work', '--cascade=foreground', '--timeout=20s']);
   assert.equal(del.code, 0, del.stderr);
 });
