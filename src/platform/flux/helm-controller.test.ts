@@ -175,3 +175,41 @@ test('upgrade drops removed objects; uninstall on delete removes everything exce
     await env.stop();
   }
 });
+
+test('flux reconcile --force upgrades a release in sync once; --reset lets a stalled release try again', async () => {
+  const env = await startFluxTestEnv();
+  const annotate = (name: string, annotations: Record<string, string>) => env.client.patch(HR(name), 'merge', { metadata: { annotations } });
+  const status = async (name: string) => (await env.client.get(HR(name))).status as Record<string, any>;
+  try {
+    await createExternalArtifact(env.client, 'demo-artifact', 'system/demo');
+    await env.client.create(helmRelease('web', {}));
+    await eventually('web Ready', async () => readyOf(await env.client.get(HR('web')))?.status === 'True');
+    await annotate('web', { 'reconcile.fluxcd.io/requestedAt': 'f1', 'reconcile.fluxcd.io/forceAt': 'f1' });
+    const forced = await eventually('forced upgrade', async () => {
+      const o = await env.client.get(HR('web'));
+      return readyOf(o)?.reason === 'UpgradeSucceeded' && o;
+    });
+    assert.equal(readyOf(forced)!.message, 'Helm upgrade succeeded for release apps/web.v2 with chart demo@1.0.0+0123456789ab');
+    assert.equal((forced.status as Record<string, unknown>).lastHandledForceAt, 'f1');
+    // A plain request afterwards (forceAt no longer equal to it) makes no new revision.
+    await annotate('web', { 'reconcile.fluxcd.io/requestedAt': 'r2' });
+    await eventually('request handled', async () => (await status('web')).lastHandledReconcileAt === 'r2');
+    assert.deepEqual((await status('web')).history.map((h: { version: number }) => h.version), [2, 1]);
+
+    await env.client.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'taken-config', namespace: 'apps', labels: { 'app.kubernetes.io/managed-by': 'Helm' }, annotations: { 'meta.helm.sh/release-name': 'other', 'meta.helm.sh/release-namespace': 'apps' } } });
+    await env.client.create(helmRelease('taken', {}));
+    await eventually('stalled', async () => (await status('taken')).conditions?.some((c: { type: string; reason: string }) => c.type === 'Stalled' && c.reason === 'RetriesExceeded'));
+    await env.client.delete(CM('taken-config'));
+    await annotate('taken', { 'reconcile.fluxcd.io/requestedAt': 'plain' });
+    await eventually('plain request handled', async () => (await status('taken')).lastHandledReconcileAt === 'plain');
+    assert.equal(readyOf(await env.client.get(HR('taken')))!.status, 'False', 'retries spent: a plain request does not retry');
+    await annotate('taken', { 'reconcile.fluxcd.io/requestedAt': 'r1', 'reconcile.fluxcd.io/resetAt': 'r1' });
+    await eventually('released after the reset', async () => readyOf(await env.client.get(HR('taken')))?.status === 'True');
+    const after = await status('taken');
+    assert.equal(after.lastHandledResetAt, 'r1');
+    assert.equal(after.installFailures, undefined);
+    assert.ok(!after.conditions.some((c: { type: string }) => c.type === 'Stalled'));
+  } finally {
+    await env.stop();
+  }
+});

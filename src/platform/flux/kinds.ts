@@ -17,6 +17,10 @@ export const CONFIGMAP_GVK = { apiVersion: 'v1', kind: 'ConfigMap' };
 export const FLUX_FINALIZER = 'finalizers.fluxcd.io';
 /** `flux reconcile` sets it to a timestamp to ask for a reconcile now. */
 export const RECONCILE_REQUESTED_AT = 'reconcile.fluxcd.io/requestedAt';
+/** `flux reconcile hr --force`: set with requestedAt to the same value, a one-off install or upgrade even when in sync. */
+export const RECONCILE_FORCE_AT = 'reconcile.fluxcd.io/forceAt';
+/** `flux reconcile hr --reset`: set with requestedAt to the same value, the failure counts start again from zero. */
+export const RECONCILE_RESET_AT = 'reconcile.fluxcd.io/resetAt';
 /** A valuesFrom Secret or ConfigMap with this label set to `Enabled` triggers a reconcile when it changes. */
 export const RECONCILE_WATCH_LABEL = 'reconcile.fluxcd.io/watch';
 

@@ -25,7 +25,7 @@ import {
   dependsOnKeys, driftModeOf, intervalMs, maxHistoryOf, releaseNameOf, releaseNamespaceOf, remediationOf, retryIntervalMs,
   specOf, storageNamespaceOf, timeoutMs, waitDisabled,
 } from './helmrelease-spec.ts';
-import { FLUX_FINALIZER, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, RECONCILE_REQUESTED_AT } from './kinds.ts';
+import { FLUX_FINALIZER, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, RECONCILE_FORCE_AT, RECONCILE_REQUESTED_AT, RECONCILE_RESET_AT } from './kinds.ts';
 import { ORIGIN_NAME_LABEL, ORIGIN_NAMESPACE_LABEL } from './managed-objects.ts';
 import {
   clearCondition, latestSnapshot, markCondition, recordSnapshot, snapshotName, snapshotOf, statusOf, summarizeReady, versionedChartName,
@@ -120,6 +120,16 @@ export class ReleaseReconciler {
       delete status.installFailures;
       delete status.upgradeFailures;
     }
+    const reset = unhandledRequest(hr, RECONCILE_RESET_AT, status.lastHandledResetAt);
+    if (reset !== undefined) {
+      delete status.failures;
+      delete status.installFailures;
+      delete status.upgradeFailures;
+      clearCondition(status, 'Stalled');
+      status.lastHandledResetAt = reset;
+    }
+    const force = unhandledRequest(hr, RECONCILE_FORCE_AT, status.lastHandledForceAt);
+    if (force !== undefined) status.lastHandledForceAt = force;
     status.storageNamespace = storageNamespaceOf(hr);
     status.lastAttemptedGeneration = generation;
     status.lastAttemptedRevision = loaded.version;
@@ -138,7 +148,7 @@ export class ReleaseReconciler {
     const attempt: Attempt = { hr, status, loaded, target, values, config, configDigest };
     const history = await target.store.history(target.name);
     const last = history.at(-1);
-    if (!last || last.info.status === 'uninstalled') return this.release(attempt, 'install', undefined);
+    if (!last || last.info.status === 'uninstalled') return this.release(attempt, 'install', undefined, force !== undefined);
     if (isPending(last.info.status)) {
       if (!sameTarget(last, loaded, configDigest)) {
         await finishRelease(target, last, 'failed', `Release "${target.name}" failed: health checks canceled: a new reconciliation changed the desired state`);
@@ -151,6 +161,8 @@ export class ReleaseReconciler {
       status.history = [];
       return this.release(attempt, 'upgrade', last);
     }
+    // A forced release upgrades whatever the state: in sync, out of sync or failed (retries spent or not).
+    if (force !== undefined) return this.release(attempt, 'upgrade', last, true);
     if (last.info.status === 'failed') return this.failedRelease(attempt, last);
     if (!sameTarget(last, loaded, configDigest)) {
       return this.release(attempt, 'upgrade', last);
@@ -189,10 +201,10 @@ export class ReleaseReconciler {
   }
 
   /** Starts an install or upgrade: validate, render, record pending, apply; then wait. */
-  private async release(a: Attempt, action: Action, previous: HelmRelease | undefined): Promise<ReconcileResult | void> {
+  private async release(a: Attempt, action: Action, previous: HelmRelease | undefined, forced = false): Promise<ReconcileResult | void> {
     const { hr, status, loaded, target } = a;
-    if (action === 'install' && !retryIntervalMs(hr, 'install') && (status.installFailures ?? 0) > remediationOf(hr, 'install').retries) return this.stall(a, 'install');
-    if (action === 'upgrade' && previous && !retryIntervalMs(hr, 'upgrade') && (status.upgradeFailures ?? 0) > remediationOf(hr, 'upgrade').retries) return this.stall(a, 'upgrade');
+    if (!forced && action === 'install' && !retryIntervalMs(hr, 'install') && (status.installFailures ?? 0) > remediationOf(hr, 'install').retries) return this.stall(a, 'install');
+    if (!forced && action === 'upgrade' && previous && !retryIntervalMs(hr, 'upgrade') && (status.upgradeFailures ?? 0) > remediationOf(hr, 'upgrade').retries) return this.stall(a, 'upgrade');
     const running = `Running '${action}' action with timeout of ${formatGoDuration(timeoutMs(hr, action))}`;
     status.lastAttemptedReleaseAction = action;
     if (action === 'install') {
@@ -476,6 +488,15 @@ export class ReleaseReconciler {
     if (JSON.stringify(status) === JSON.stringify(hr.status ?? {})) return hr;
     return this.deps.client.updateStatus({ ...hr, status });
   }
+}
+
+/**
+ * ShouldHandleForceRequest / ShouldHandleResetRequest: the annotation's value when it equals the
+ * reconcile request (`flux reconcile` sets both at once) and was not handled yet.
+ */
+function unhandledRequest(hr: KubeObject, annotation: string, lastHandled: string | undefined): string | undefined {
+  const value = hr.metadata.annotations?.[annotation];
+  return value !== undefined && value === hr.metadata.annotations?.[RECONCILE_REQUESTED_AT] && value !== lastHandled ? value : undefined;
 }
 
 /** VerifyRelease: the stored release was made from this chart version and these values. */

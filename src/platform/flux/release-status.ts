@@ -26,6 +26,8 @@ export interface Snapshot {
 export interface HelmReleaseStatus {
   observedGeneration?: number;
   lastHandledReconcileAt?: string;
+  lastHandledForceAt?: string;
+  lastHandledResetAt?: string;
   conditions?: FluxCondition[];
   helmChart?: string;
   storageNamespace?: string;
