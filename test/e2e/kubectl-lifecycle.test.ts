@@ -218,3 +218,31 @@ test('managedFields name the components that wrote, as on a real cluster', async
   assert.ok(deploy.metadata.managedFields.some((m: { manager: string; subresource?: string }) => m.manager === 'kube-controller-manager' && m.subresource === 'status'));
   assert.equal(deploy.metadata.annotations['deployment.kubernetes.io/revision'], '1');
 });
+
+test('kubectl logs: the kubelet\'s errors while a container is not running, an empty log once it runs, -f until it stops', async () => {
+  k(['create', 'namespace', 'logs']);
+  const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: app, namespace: logs}
+spec:
+  containers:
+  - {name: main, image: "nginx:1.27"}
+  - {name: sidecar, image: "busybox:1.36"}
+`;
+  assert.equal(k(['apply', '-f', '-'], pod).code, 0);
+  const early = k(['logs', 'app', '-n', 'logs', '-c', 'main']);
+  if (early.code !== 0) assert.match(early.stderr, /Error from server \(BadRequest\): container "main" in pod "app" is waiting to start: ContainerCreating/);
+  assert.equal(k(['wait', '--for=condition=Ready', 'pod/app', '-n', 'logs', '--timeout=30s']).code, 0);
+  const logs = k(['logs', 'app', '-n', 'logs', '-c', 'main']);
+  assert.equal(logs.code, 0, logs.stderr);
+  assert.equal(logs.stdout, '');
+  assert.match(k(['logs', 'app', '-n', 'logs', '-c', 'main', '--previous']).stderr, /previous terminated container "main" in pod "app" not found/);
+  const raw = await apiRequest(cluster, 'GET', '/api/v1/namespaces/logs/pods/app/log');
+  assert.equal(raw.status, 400);
+  assert.equal(raw.json().message, 'a container name must be specified for pod app, choose one of: [main sidecar]');
+  const follow = kubectlAsync(['logs', '-f', 'app', '-n', 'logs', '-c', 'main']);
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(k(['delete', 'pod', 'app', '-n', 'logs', '--wait=false', '--grace-period=1']).code, 0);
+  const done = await follow;
+  assert.equal(done.code, 0, done.stderr);
+});
