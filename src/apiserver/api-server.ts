@@ -33,7 +33,7 @@ import { allowAllAuthorizer, type Authorizer } from './authz/authorizer.ts';
 import { enableRBAC, type RBAC } from './authz/bootstrap-rbac.ts';
 import { DEFAULT_ISSUER, ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
 import { evictionHandler } from './eviction.ts';
-import { podLogHandler } from './pod-logs.ts';
+import { podConnectHandler, podLogHandler } from './pod-streams.ts';
 
 export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
 
@@ -95,6 +95,7 @@ export class ApiServer {
     registerTokenReview(this.catalog, this.special, this.authenticator);
     this.special.set('/v1/pods/eviction', evictionHandler(this, () => this.deps.now()));
     this.special.set('/v1/pods/log', podLogHandler(this));
+    for (const sub of ['exec', 'attach', 'portforward'] as const) this.special.set(`/v1/pods/${sub}`, podConnectHandler(this, sub));
     if (opts.serviceAccountKey) {
       this.serviceAccountTokens = new ServiceAccountTokens(this, { signingKeyPem: opts.serviceAccountKey, now: () => this.deps.now() });
       this.authenticator.addTokenAuthenticator(this.serviceAccountTokens);

@@ -246,3 +246,18 @@ spec:
   const done = await follow;
   assert.equal(done.code, 0, done.stderr);
 });
+
+test('kubectl exec, attach and port-forward are refused with what stops them: the container runs no process', async () => {
+  k(['create', 'namespace', 'streams']);
+  assert.equal(k(['run', 'box', '-n', 'streams', '--image=busybox:1.36', '--', 'sleep', '3600']).code, 0);
+  assert.equal(k(['wait', '--for=condition=Ready', 'pod/box', '-n', 'streams', '--timeout=30s']).code, 0);
+  const exec = k(['exec', 'box', '-n', 'streams', '--', 'ls', '-la']);
+  assert.notEqual(exec.code, 0);
+  assert.match(exec.stderr, /Error from server \(BadRequest\): container "box" in pod "box" is simulated by cozylab and runs no process: there is nothing to run "ls -la" in/);
+  assert.match(k(['exec', 'box', '-n', 'streams', '-c', 'other', '--', 'ls']).stderr, /container other is not valid for pod box/);
+  assert.match(k(['attach', 'box', '-n', 'streams']).stderr, /there is nothing to attach to/);
+  // kubectl opens the streaming connection before it listens locally: refused, it exits at once.
+  const forward = k(['port-forward', 'pod/box', '-n', 'streams', '18080:80']);
+  assert.notEqual(forward.code, 0);
+  assert.match(forward.stderr, /error upgrading connection: pod box is simulated by cozylab: no process listens on its ports, so there is nothing to forward to/);
+});

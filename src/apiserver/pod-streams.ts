@@ -1,8 +1,11 @@
-// GET pods/<name>/log: the container is chosen and checked as kube-apiserver's LogLocation does, and
-// its state as the kubelet's validateContainerLogStatus does, so `kubectl logs` gives the errors users
-// know ("is waiting to start: ContainerCreating"). A simulated container runs no program and so has
-// written nothing: the log of a running or finished container is empty, and `-f` stays open until
-// the container stops or the client leaves.
+// The kubelet's streaming endpoints as the API server serves them. GET pods/<name>/log: the container
+// is chosen and checked as kube-apiserver's LogLocation does, and its state as the kubelet's
+// validateContainerLogStatus does, so `kubectl logs` gives the errors users know ("is waiting to
+// start: ContainerCreating"). A simulated container runs no program and so has written nothing: the
+// log of a running or finished container is empty, and `-f` stays open until the container stops or
+// the client leaves. exec, attach and portforward have no process to connect to: after the same
+// checks they are refused with a message that says so, instead of a MethodNotAllowed that reads as if
+// the API lacked them.
 
 import { badRequest, methodNotSupported } from '../machinery/errors.ts';
 import type { KubeObject } from '../machinery/object.ts';
@@ -67,6 +70,23 @@ function checkLogStatus(pod: KubeObject, container: string, previous: boolean): 
 
 function isRunning(pod: KubeObject | undefined, uid: string | undefined, container: string): boolean {
   return Boolean(pod && pod.metadata.uid === uid && statusOf(pod, container)?.state?.running);
+}
+
+/** pods/exec, pods/attach, pods/portforward: checked as kube-apiserver does, then refused because nothing runs. */
+export function podConnectHandler(host: Registries, subresource: 'exec' | 'attach' | 'portforward'): SpecialHandler {
+  return async ({ info, query }) => {
+    if (info.verb !== 'get' && info.verb !== 'create') throw methodNotSupported({ group: '', resource: `pods/${subresource}` }, info.verb);
+    const pod = await host.registry('', 'pods').get(info.namespace, info.name);
+    const phase = (pod.status as Json | undefined)?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') throw badRequest(`cannot ${subresource === 'portforward' ? 'port-forward to' : `${subresource} into`} a container in a completed pod; current phase is ${phase}`);
+    if (subresource === 'portforward') {
+      throw badRequest(`pod ${pod.metadata.name} is simulated by cozylab: no process listens on its ports, so there is nothing to forward to`);
+    }
+    const container = chooseContainer(pod, query.get('container'));
+    if (!statusOf(pod, container)?.state?.running) throw badRequest(`unable to upgrade connection: container not found ("${container}")`);
+    const what = subresource === 'exec' ? `run ${JSON.stringify(query.getAll('command').join(' '))} in` : 'attach to';
+    throw badRequest(`container "${container}" in pod "${pod.metadata.name}" is simulated by cozylab and runs no process: there is nothing to ${what}`);
+  };
 }
 
 export function podLogHandler(host: Registries): SpecialHandler {
