@@ -146,5 +146,50 @@ for (const version of ['1.27', '1.33']) {
       assert.match(r.stdout, /^namespaces\s+ns\s+v1\s+false\s+Namespace$/m);
       assert.match(r.stdout, /^customresourcedefinitions\s+crd,crds\s+apiextensions\.k8s\.io\/v1\s+false\s+CustomResourceDefinition$/m);
     });
+
+    test('apply --prune -l deletes what left the manifest (its default allowlist names every kind it prunes)', () => {
+      const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: ${ns}, labels: {set: pruned}}\ndata: {k: v}\n`;
+      k(['create', 'namespace', ns]);
+      assert.equal(k(['apply', '-f', '-'], `${cm('keep')}---\n${cm('drop')}`).code, 0);
+      const pruned = k(['apply', '-n', ns, '--prune', '-l', 'set=pruned', '-f', '-'], cm('keep'));
+      assert.equal(pruned.code, 0, pruned.stderr);
+      assert.match(pruned.stdout, /^configmap\/drop pruned$/m);
+      assert.deepEqual(k(['get', 'cm', '-n', ns, '-l', 'set=pruned', '-o', 'name']).stdout.trim().split('\n'), ['configmap/keep']);
+    });
   });
 }
+
+test('a ReplicationController keeps its replicas, scales, and takes its pods with it when deleted', async () => {
+  const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
+  k(['create', 'namespace', 'rc']);
+  const rc = `apiVersion: v1
+kind: ReplicationController
+metadata: {name: nginx, namespace: rc}
+spec:
+  replicas: 3
+  template:
+    metadata: {labels: {app: nginx}}
+    spec:
+      containers: [{name: nginx, image: "nginx:1.27"}]
+`;
+  assert.equal(k(['apply', '-f', '-'], rc).code, 0);
+  const stored = JSON.parse(k(['get', 'rc', 'nginx', '-n', 'rc', '-o', 'json']).stdout) as { metadata: { labels: Record<string, string> }; spec: { selector: Record<string, string> } };
+  assert.deepEqual(stored.spec.selector, { app: 'nginx' }, 'the selector defaults to the template labels');
+  assert.deepEqual(stored.metadata.labels, { app: 'nginx' });
+  const ready = async (n: number) => {
+    const start = Date.now();
+    let out = '';
+    while (Date.now() - start < 30_000) {
+      out = k(['get', 'rc', 'nginx', '-n', 'rc', '-o', 'wide']).stdout;
+      if (new RegExp(`^nginx\\s+${n}\\s+${n}\\s+${n}\\s+\\d+s\\s+nginx\\s+nginx:1\\.27\\s+app=nginx$`, 'm').test(out)) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.fail(`rc never had ${n} ready:\n${out}`);
+  };
+  await ready(3);
+  assert.match(k(['get', 'rc', '-n', 'rc']).stdout, /^NAME\s+DESIRED\s+CURRENT\s+READY\s+AGE$/m);
+  assert.equal(k(['scale', 'rc', 'nginx', '-n', 'rc', '--replicas=1']).code, 0);
+  await ready(1);
+  assert.equal(k(['delete', 'rc', 'nginx', '-n', 'rc', '--cascade=foreground', '--timeout=30s']).code, 0);
+  assert.equal(k(['get', 'pods', '-n', 'rc', '-l', 'app=nginx', '-o', 'name']).stdout.trim(), '');
+});

@@ -40,6 +40,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: '', version: 'v1', kind: 'ResourceQuota', plural: 'resourcequotas', namespaced: true, shortNames: ['quota'], subresources: ['status'], strategy: core.resourceQuotaStrategy },
   { group: '', version: 'v1', kind: 'LimitRange', plural: 'limitranges', namespaced: true, shortNames: ['limits'], strategy: core.limitRangeStrategy },
   { group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', namespaced: true, shortNames: ['ep'], strategy: core.endpointsStrategy },
+  { group: '', version: 'v1', kind: 'ReplicationController', plural: 'replicationcontrollers', namespaced: true, shortNames: ['rc'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.replicationControllerStrategy },
   // events.k8s.io/v1
   { group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'], strategy: core.eventsV1Strategy },
   // apps/v1

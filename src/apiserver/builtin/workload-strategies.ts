@@ -205,3 +205,32 @@ export const controllerRevisionStrategy: Strategy = {
     return deepEqual(n, (prev as { data?: unknown }).data) ? [] : [fieldErrors.invalid('data', n, 'field is immutable')];
   },
 };
+
+/** v1 ReplicationController: an equality selector (a plain map), defaulted from the template's labels, as are the controller's own labels. */
+function defaultReplicationController(obj: KubeObject): void {
+  const s = specOf(obj);
+  s.replicas ??= 1;
+  s.minReadySeconds ??= 0;
+  defaultPodTemplate(s.template);
+  const templateLabels = isPlainObject(s.template) && isPlainObject((s.template as Spec).metadata) ? ((s.template as { metadata: { labels?: Record<string, string> } }).metadata.labels ?? {}) : {};
+  if (!isPlainObject(s.selector) || Object.keys(s.selector).length === 0) {
+    if (Object.keys(templateLabels).length) s.selector = { ...templateLabels };
+  }
+  if (!obj.metadata.labels || Object.keys(obj.metadata.labels).length === 0) {
+    if (Object.keys(templateLabels).length) obj.metadata.labels = { ...templateLabels };
+  }
+}
+
+export const replicationControllerStrategy: Strategy = {
+  statusSubresource: true,
+  prepareForCreate: defaultReplicationController,
+  prepareForUpdate: defaultReplicationController,
+  validate(obj) {
+    const s = specOf(obj);
+    const errors: FieldError[] = [];
+    validateReplicas(s, errors);
+    if (!isPlainObject(s.selector) || Object.keys(s.selector).length === 0) errors.push(fieldErrors.required('spec.selector'));
+    errors.push(...validatePodTemplate(s.template, 'spec.template', { matchLabels: s.selector }, ['Always']));
+    return errors;
+  },
+};

@@ -15,7 +15,9 @@ type Json = Record<string, unknown>;
 function scaleOf(obj: KubeObject): Json {
   const spec = (obj.spec ?? {}) as Json;
   const status = (obj.status ?? {}) as Json;
-  const selector = spec.selector as { matchLabels?: Record<string, string> } | undefined;
+  // A ReplicationController's selector is the label map itself.
+  const raw = (spec.selector ?? {}) as Json;
+  const selector = (obj.kind === 'ReplicationController' ? { matchLabels: raw } : raw) as { matchLabels?: Record<string, string> };
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',

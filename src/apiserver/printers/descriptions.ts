@@ -22,6 +22,14 @@ export const DOC = {
     "Selector is a label query over pods that should match the replica count. If the selector is empty, it is defaulted to the labels present on the pod template. Label keys and values that must match in order to be controlled by this replica set. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
   'ControllerRevision.revision':
     "Revision indicates the revision of the state represented by Data.",
+  'ReplicationControllerSpec.replicas':
+    "Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller",
+  'ReplicationControllerStatus.replicas':
+    "Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller",
+  'ReplicationControllerStatus.readyReplicas':
+    "The number of ready replicas for this replication controller.",
+  'ReplicationControllerSpec.selector':
+    "Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
   'DaemonSetStatus.desiredNumberScheduled':
     "The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
   'DaemonSetStatus.currentNumberScheduled':

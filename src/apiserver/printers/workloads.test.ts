@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  controllerRevisionPrinter, cronJobPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, statefulSetPrinter,
+  controllerRevisionPrinter, cronJobPrinter, replicationControllerPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, statefulSetPrinter,
 } from './workloads.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 
@@ -20,6 +20,12 @@ const kube = (apiVersion: string, kind: string, spec: unknown, status: unknown, 
 });
 
 describe('apps printers', () => {
+  test('replicationcontroller: the ReplicaSet columns, the selector a plain map', () => {
+    const rc = kube('v1', 'ReplicationController', { replicas: 3, selector: { app: 'web' }, template }, { replicas: 3, readyReplicas: 2 });
+    assert.deepEqual(replicationControllerPrinter.columns.map((c) => c.name), ['Name', 'Desired', 'Current', 'Ready', 'Age', 'Containers', 'Images', 'Selector']);
+    assert.deepEqual(replicationControllerPrinter.cells(rc, now), ['web', 3, 3, 2, '3d', 'app,sidecar', 'nginx:1.25,envoy:1.30', 'app=web']);
+  });
+
   test('controllerrevision: the controller as kind.group/name, <none> without one', () => {
     const owned = { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { ...meta, name: 'db-7d4b9c', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: 'u', controller: true }] }, revision: 3 } as KubeObject;
     assert.deepEqual(controllerRevisionPrinter.columns.map((c) => c.name), ['Name', 'Controller', 'Revision', 'Age']);

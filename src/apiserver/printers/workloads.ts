@@ -1,6 +1,7 @@
 // apps and batch workloads, and PodDisruptionBudget.
 
 import type { KubeObject } from '../../machinery/object.ts';
+import type { DocKey } from './descriptions.ts';
 import type { TablePrinter } from '../../machinery/table.ts';
 import { ageColumn, nameColumn, objectAge, objectName } from '../../machinery/table-build.ts';
 import { humanDuration, parseTimestamp, translateTimestampSince } from '../../machinery/duration.ts';
@@ -58,23 +59,40 @@ export const controllerRevisionPrinter: TablePrinter = {
   },
 };
 
-export const replicaSetPrinter: TablePrinter = {
-  columns: [
-    nameColumn(),
-    docColumn('Desired', 'integer', 'ReplicaSetSpec.replicas'),
-    docColumn('Current', 'integer', 'ReplicaSetStatus.replicas'),
-    docColumn('Ready', 'integer', 'ReplicaSetStatus.readyReplicas'),
-    ageColumn(),
-    containersColumn(),
-    imagesColumn(),
-    docColumn('Selector', 'string', 'ReplicaSetSpec.selector', 1),
-  ],
-  cells(rs, now) {
-    const st = status(rs);
-    const [names, images] = layoutContainerCells(templateContainers(spec(rs).template));
-    return [objectName(rs), replicas(rs), num(st.replicas), num(st.readyReplicas), objectAge(rs, now), names, images, formatLabelSelector(selectorObject(spec(rs).selector))];
-  },
-};
+/** printReplicaSet and printReplicationController: the same columns, each kind's selector written its way. */
+function replicatedPrinter(
+  docs: Record<'desired' | 'current' | 'ready' | 'selector', DocKey>,
+  selectorText: (set: KubeObject) => string,
+): TablePrinter {
+  return {
+    columns: [
+      nameColumn(),
+      docColumn('Desired', 'integer', docs.desired),
+      docColumn('Current', 'integer', docs.current),
+      docColumn('Ready', 'integer', docs.ready),
+      ageColumn(),
+      containersColumn(),
+      imagesColumn(),
+      docColumn('Selector', 'string', docs.selector, 1),
+    ],
+    cells(set, now) {
+      const st = status(set);
+      const [names, images] = layoutContainerCells(templateContainers(spec(set).template));
+      return [objectName(set), replicas(set), num(st.replicas), num(st.readyReplicas), objectAge(set, now), names, images, selectorText(set)];
+    },
+  };
+}
+
+export const replicaSetPrinter = replicatedPrinter(
+  { desired: 'ReplicaSetSpec.replicas', current: 'ReplicaSetStatus.replicas', ready: 'ReplicaSetStatus.readyReplicas', selector: 'ReplicaSetSpec.selector' },
+  (rs) => formatLabelSelector(selectorObject(spec(rs).selector)),
+);
+
+/** A ReplicationController's selector is a plain label map. */
+export const replicationControllerPrinter = replicatedPrinter(
+  { desired: 'ReplicationControllerSpec.replicas', current: 'ReplicationControllerStatus.replicas', ready: 'ReplicationControllerStatus.readyReplicas', selector: 'ReplicationControllerSpec.selector' },
+  (rc) => formatLabels(strMap(spec(rc).selector)),
+);
 
 export const statefulSetPrinter: TablePrinter = {
   columns: [nameColumn(), textColumn('Ready', 'string', 'Number of the pod with ready state'), ageColumn(), containersColumn(), imagesColumn()],

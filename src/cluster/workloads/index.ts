@@ -5,7 +5,7 @@ import { startDaemonSetController } from './daemonset-controller.ts';
 import { startDeploymentController } from './deployment-controller.ts';
 import { startDisruptionController } from './disruption-controller.ts';
 import { startJobController } from './job-controller.ts';
-import { startReplicaSetController } from './replicaset-controller.ts';
+import { REPLICATIONCONTROLLER_KIND, startReplicaSetController } from './replicaset-controller.ts';
 import { startStatefulSetController } from './statefulset-controller.ts';
 import { startTtlAfterFinishedController } from './ttl-after-finished-controller.ts';
 import type { StoppableController, WorkloadControllerDeps } from './workload-deps.ts';
@@ -24,6 +24,7 @@ export type { StoppableController, WorkloadControllerDeps } from './workload-dep
 export function startWorkloadControllers(deps: WorkloadControllerDeps): StoppableController {
   const controllers = [
     startReplicaSetController(deps),
+    startReplicaSetController(deps, REPLICATIONCONTROLLER_KIND),
     startDeploymentController(deps),
     startStatefulSetController(deps),
     startDaemonSetController(deps),

@@ -1,7 +1,8 @@
 // The ReplicaSet controller: keeps `spec.replicas` active pods from the template, adopting matching
-// orphans, and reports how many are fully labeled, ready and available.
+// orphans, and reports how many are fully labeled, ready and available. The same controller runs
+// v1 ReplicationControllers (as kube-controller-manager does), whose selector is a plain label map.
 
-import { labelSelectorFromObject, matches, type LabelSelector } from '../../machinery/labels.ts';
+import { labelSelectorFromObject, matches, type LabelSelector, type LabelSelectorObject } from '../../machinery/labels.ts';
 import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { objectKey, refOf, runController, WorkQueue, type ReconcileResult } from '../../controller/index.ts';
@@ -13,10 +14,26 @@ import { afterSync, isConflict, omitEmpty, POD_GVK, recorderFor, REPLICASET_GVK,
 /** Upstream's burstReplicas: at most this many creates or deletes per sync. */
 const BURST_REPLICAS = 500;
 
-export function startReplicaSetController(deps: WorkloadControllerDeps): StoppableController {
+/** What tells a ReplicaSet and a ReplicationController apart for the controller. */
+export interface ReplicatedKind {
+  gvk: { apiVersion: string; kind: string };
+  /** The controller's component name in Events and its queue's name. */
+  component: string;
+  selectorOf(set: KubeObject): LabelSelectorObject | undefined;
+}
+
+export const REPLICASET_KIND: ReplicatedKind = { gvk: REPLICASET_GVK, component: 'replicaset-controller', selectorOf: (rs) => specOf(rs).selector };
+export const REPLICATIONCONTROLLER_KIND: ReplicatedKind = {
+  gvk: { apiVersion: 'v1', kind: 'ReplicationController' },
+  component: 'replication-controller',
+  selectorOf: (rc) => ({ matchLabels: (specOf(rc).selector ?? {}) as Record<string, string> }),
+};
+
+export function startReplicaSetController(deps: WorkloadControllerDeps, of: ReplicatedKind = REPLICASET_KIND): StoppableController {
   const { client, factory, clock } = deps;
-  const recorder = recorderFor(deps, 'replicaset-controller');
-  const sets = factory.informerFor(REPLICASET_GVK);
+  const kind = of.gvk.kind;
+  const recorder = recorderFor(deps, of.component);
+  const sets = factory.informerFor(of.gvk);
   const pods = factory.informerFor(POD_GVK);
   pods.addIndex(CONTROLLER_UID_INDEX, controllerUidIndex);
   const queue = new WorkQueue<string>({ clock });
@@ -25,17 +42,17 @@ export function startReplicaSetController(deps: WorkloadControllerDeps): Stoppab
   const enqueueSet = (rs: KubeObject) => queue.add(objectKey(rs));
   /** Wakes the pod's owner, or for an orphan every ReplicaSet that might adopt it. */
   const enqueueForPod = (pod: KubeObject) => {
-    const owner = ownerKeyOf(pod, 'ReplicaSet');
+    const owner = ownerKeyOf(pod, kind);
     if (owner) return queue.add(owner);
     if (pod.metadata.ownerReferences?.some((r) => r.controller)) return;
-    for (const rs of sets.list(pod.metadata.namespace ?? '')) if (selectorMatches(rs, pod)) enqueueSet(rs);
+    for (const rs of sets.list(pod.metadata.namespace ?? '')) if (selectorMatches(of, rs, pod)) enqueueSet(rs);
   };
   sets.addEventHandler({ onAdd: enqueueSet, onUpdate: (_, rs) => enqueueSet(rs), onDelete: (rs) => expectations.forget(objectKey(rs)) });
   pods.addEventHandler({
     onAdd: enqueueForPod,
     onUpdate: (old, pod) => {
       enqueueForPod(pod);
-      if (ownerKeyOf(old, 'ReplicaSet') !== ownerKeyOf(pod, 'ReplicaSet')) enqueueForPod(old);
+      if (ownerKeyOf(old, kind) !== ownerKeyOf(pod, kind)) enqueueForPod(old);
     },
     onDelete: enqueueForPod,
   });
@@ -45,7 +62,7 @@ export function startReplicaSetController(deps: WorkloadControllerDeps): Stoppab
     if (!rs) return expectations.forget(key);
     let selector: LabelSelector;
     try {
-      selector = labelSelectorFromObject(specOf(rs).selector);
+      selector = labelSelectorFromObject(of.selectorOf(rs));
     } catch (err) {
       await recorder.warning(rs, 'InvalidSelector', `invalid selector: ${(err as Error).message}`);
       return;
@@ -139,13 +156,13 @@ export function startReplicaSetController(deps: WorkloadControllerDeps): Stoppab
   }
 
   return afterSync([sets, pods], () =>
-    runController({ name: 'replicaset-controller', queue, reconcile, workers: deps.workers ?? 5, recorder, objectFor: (k) => sets.getByKey(k) }),
+    runController({ name: of.component, queue, reconcile, workers: deps.workers ?? 5, recorder, objectFor: (k) => sets.getByKey(k) }),
   );
 }
 
-function selectorMatches(rs: KubeObject, pod: KubeObject): boolean {
+function selectorMatches(of: ReplicatedKind, rs: KubeObject, pod: KubeObject): boolean {
   try {
-    return matches(labelSelectorFromObject(specOf(rs).selector), pod.metadata.labels);
+    return matches(labelSelectorFromObject(of.selectorOf(rs)), pod.metadata.labels);
   } catch {
     return false;
   }
