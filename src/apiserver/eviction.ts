@@ -3,11 +3,11 @@
 // spends in the budget's status (so two evictions cannot both use the last one); otherwise 429, and
 // `kubectl drain` retries. A pod that is not running, or that no budget covers, is simply deleted.
 
-import { badRequest, internalError, isStatusError, StatusError, tooManyRequests, forbidden } from '../machinery/errors.ts';
+import { badRequest, forbidden, internalError, isStatusError, StatusError } from '../machinery/errors.ts';
 import { labelSelectorFromObject, matches } from '../machinery/labels.ts';
 import { isPlainObject, type KubeObject } from '../machinery/object.ts';
 import { decodeBody, OBJECT_BODY_TYPES, readBody } from './body.ts';
-import { parseDeleteOptions, writeContext } from './handlers/write.ts';
+import { checkedDeleteOptions, writeContext } from './handlers/write.ts';
 import type { SpecialHandler } from './pipeline.ts';
 import { formatTime } from './registry/codec.ts';
 import type { DeleteOptions, WriteContext } from './registry/context.ts';
@@ -44,9 +44,9 @@ function budgetsOf(budgets: KubeObject[], pod: KubeObject): KubeObject[] {
   });
 }
 
-function disruptionBudgetError(pdb: KubeObject, message: string): StatusError {
-  const err = tooManyRequests('Cannot evict pod as it would violate the pod\'s disruption budget.', 0);
-  return new StatusError(429, 'TooManyRequests', err.message, { ...err.details, causes: [{ reason: 'DisruptionBudget', message }] });
+/** The 429 an eviction the budget does not allow gets (retryAfterSeconds 0: kubectl drain retries on its own clock). */
+function budgetRefusal(why: string): StatusError {
+  return new StatusError(429, 'TooManyRequests', "Cannot evict pod as it would violate the pod's disruption budget.", { retryAfterSeconds: 0, causes: [{ reason: 'DisruptionBudget', message: why }] });
 }
 
 /** checkAndDecrement: spends one allowed disruption of the budget on this pod (in its status), or refuses. */
@@ -54,17 +54,14 @@ async function spendDisruption(pdbs: ResourceRegistry, pdb: KubeObject, podName:
   await pdbs.guaranteedUpdate(pdb.metadata.namespace!, pdb.metadata.name!, ctx, 'status', (current) => {
     const status = { ...((current.status ?? {}) as Json) };
     if ((status.observedGeneration ?? 0) < (current.metadata.generation ?? 0)) {
-      throw new StatusError(429, 'TooManyRequests', 'Cannot evict pod as it would violate the pod\'s disruption budget.', {
-        retryAfterSeconds: 0,
-        causes: [{ reason: 'DisruptionBudget', message: `The disruption budget ${current.metadata.name} is still being processed by the server.` }],
-      });
+      throw budgetRefusal(`The disruption budget ${current.metadata.name} is still being processed by the server.`);
     }
     const allowed = Number(status.disruptionsAllowed ?? 0);
     if (allowed < 0) throw forbidden(PDB_RESOURCE, current.metadata.name!, 'pdb disruptions allowed is negative');
     const disrupted = { ...((status.disruptedPods ?? {}) as Record<string, string>) };
     if (Object.keys(disrupted).length > MAX_DISRUPTED_PODS) throw forbidden(PDB_RESOURCE, current.metadata.name!, 'DisruptedPods map too big - too many evictions not confirmed by PDB controller');
     if (allowed === 0) {
-      throw disruptionBudgetError(current, `The disruption budget ${current.metadata.name} needs ${status.desiredHealthy ?? 0} healthy pods and has ${status.currentHealthy ?? 0} currently`);
+      throw budgetRefusal(`The disruption budget ${current.metadata.name} needs ${status.desiredHealthy ?? 0} healthy pods and has ${status.currentHealthy ?? 0} currently`);
     }
     status.disruptionsAllowed = allowed - 1;
     if (status.disruptionsAllowed === 0) {
@@ -88,7 +85,7 @@ export function evictionHandler(host: Registries, now: () => Date): SpecialHandl
     const ctx = writeContext(query, { user, warnings }, req.headers['user-agent']);
     const options = (isPlainObject(eviction.deleteOptions) ? eviction.deleteOptions : {}) as DeleteOptions & { dryRun?: string[] };
     if (options.dryRun?.includes('All')) ctx.dryRun = true;
-    const deleteOptions = parseDeleteOptions(Buffer.from(JSON.stringify(options)), 'application/json', new URLSearchParams());
+    const deleteOptions = checkedDeleteOptions(options);
     const pods = host.registry('', 'pods');
     const pdbs = host.registry('policy', 'poddisruptionbudgets');
     const pod = await pods.get(info.namespace, info.name);

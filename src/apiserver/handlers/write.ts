@@ -176,6 +176,11 @@ export function parseDeleteOptions(body: Buffer, contentType: string | undefined
     if (!isPlainObject(decoded.value)) throw badRequest('DeleteOptions must be an object');
     opts = decoded.value as DeleteOptions;
   }
+  return checkedDeleteOptions(opts, query);
+}
+
+/** DeleteOptions as a delete (or an eviction's `deleteOptions`) gives them, with the query's overrides, validated. */
+export function checkedDeleteOptions(opts: DeleteOptions, query: URLSearchParams = new URLSearchParams()): DeleteOptions {
   const grace = query.get('gracePeriodSeconds');
   if (grace !== null) opts.gracePeriodSeconds = Number(grace);
   const policy = query.get('propagationPolicy');
