@@ -1,14 +1,18 @@
 // The kubectl invocations whose protobuf request bodies become golden fixtures.
 // `notFound` lists paths the capture server answers with 404, to drive kubectl's
-// fallbacks (auth whoami tries authentication.k8s.io v1, then v1beta1, then v1alpha1).
+// fallbacks (auth whoami tries authentication.k8s.io v1, then v1beta1, then v1alpha1;
+// kubectl 1.33 autoscale tries autoscaling/v2, then autoscaling/v1). `versions` limits a
+// command to some kubectl versions.
 
 export interface FixtureCommand {
   name: string;
   args: string[];
   notFound?: string[];
+  versions?: string[];
 }
 
 const WHOAMI = (v: string) => `/apis/authentication.k8s.io/${v}/selfsubjectreviews`;
+const HPAS = (v: string) => `/apis/autoscaling/${v}/namespaces/team-a/horizontalpodautoscalers`;
 
 export function fixtureCommands(work: string): FixtureCommand[] {
   const ns = ['-n', 'team-a'];
@@ -61,5 +65,12 @@ export function fixtureCommands(work: string): FixtureCommand[] {
     { name: 'drain-delete-options', args: ['drain', 'node1', '--force', '--grace-period=30', '--timeout=20s'], notFound: ['/api/v1'] },
     // drain's Eviction POST (when pods/eviction is served) is JSON even in 1.33, so it has no fixture.
     { name: 'debug-node-pod', args: ['debug', 'node/node1', '--image=busybox:1.36', '--profile=sysadmin'] },
+    // autoscale GETs the deployment, resolves deployments/scale from discovery, then POSTs
+    // the HPA: autoscaling/v1 from 1.32, autoscaling/v2 (falling back to v1 on any error) from 1.33.
+    { name: 'autoscale-cpu', args: ['autoscale', 'deployment', 'web', ...ns, '--min=2', '--max=10', '--cpu-percent=70'] },
+    { name: 'autoscale-name', args: ['autoscale', 'deployment/web', ...ns, '--max=5', '--name=other'] },
+    { name: 'autoscale-cpu-zero', args: ['autoscale', 'deployment', 'web', ...ns, '--min=1', '--max=3', '--cpu-percent=0'] },
+    { name: 'autoscale-v1-fallback', args: ['autoscale', 'deployment', 'web', ...ns, '--min=2', '--max=10', '--cpu-percent=70'],
+      notFound: [HPAS('v2')], versions: ['1.33'] },
   ];
 }

@@ -1,8 +1,10 @@
 // Throwaway capture of the protobuf bodies real kubectl 1.32/1.33 POSTs, saved as golden
 // fixtures for decode.test.ts. Run: node --import tsx src/apiserver/protobuf/capture-fixtures.ts
 // It serves just enough of an API server on 127.0.0.1 (version, aggregated discovery, an empty
-// OpenAPI v3, a node, a pod list and a cronjob) and echoes every POST body back; the last
-// protobuf body a command sends (POST, or DELETE for drain's DeleteOptions) becomes its fixture.
+// OpenAPI v3, a node, a pod list, a cronjob and a deployment) and echoes every POST body back;
+// the last protobuf body a command sends (POST, or DELETE for drain's DeleteOptions) becomes its
+// fixture.
+// CAPTURE_ONLY=name1,name2 captures just those commands and leaves the other fixtures alone.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,7 +26,11 @@ const GROUPS: [group: string, version: string, Resource[]][] = [
     ['serviceaccounts', 'ServiceAccount', true, [['token', 'TokenRequest', 'authentication.k8s.io']]],
     ['pods', 'Pod', true, [['eviction', 'Eviction', 'policy'], ['log', 'Pod'], ['ephemeralcontainers', 'Pod']]],
   ]],
-  ['apps', 'v1', [['deployments', 'Deployment', true], ['replicasets', 'ReplicaSet', true], ['daemonsets', 'DaemonSet', true]]],
+  ['apps', 'v1', [
+    // kubectl autoscale refuses a kind whose scale subresource is not in discovery.
+    ['deployments', 'Deployment', true, [['scale', 'Scale', 'autoscaling']]], ['replicasets', 'ReplicaSet', true],
+    ['daemonsets', 'DaemonSet', true],
+  ]],
   ['batch', 'v1', [['jobs', 'Job', true], ['cronjobs', 'CronJob', true]]],
   ['rbac.authorization.k8s.io', 'v1', [
     ['roles', 'Role', true], ['clusterroles', 'ClusterRole', false],
@@ -102,6 +108,14 @@ const CRONJOB = {
     },
   },
 };
+const DEPLOYMENT = {
+  apiVersion: 'apps/v1', kind: 'Deployment',
+  metadata: { name: 'web', namespace: 'team-a', uid: '9b3c6f1e-0000-4000-8000-000000000004' },
+  spec: {
+    replicas: 1, selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } },
+  },
+};
 
 interface Recorded { method: string; path: string; contentType: string; body: Buffer }
 
@@ -137,6 +151,7 @@ function startServer(recorded: Recorded[], notFound: () => string[]): Promise<ht
       if (path === '/api/v1/nodes/node1') return json(200, NODE);
       if (path === '/api/v1/pods') return json(200, { apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '1' }, items: [POD] });
       if (path === '/apis/batch/v1/namespaces/team-a/cronjobs/nightly') return json(200, CRONJOB);
+      if (path === '/apis/apps/v1/namespaces/team-a/deployments/web') return json(200, DEPLOYMENT);
       return missing();
     });
   });
@@ -168,9 +183,12 @@ async function main(): Promise<void> {
   const server = await startServer(recorded, () => notFoundPaths);
   const port = (server.address() as AddressInfo).port;
   const env = { ...process.env, HOME: work, KUBECONFIG: join(work, 'no-kubeconfig') };
+  const only = process.env.CAPTURE_ONLY ? process.env.CAPTURE_ONLY.split(',') : undefined;
   for (const version of ['1.33', '1.32']) {
     const binary = join(kubectlDir, `kubectl.${version}`);
     for (const fixture of fixtureCommands(work)) {
+      if (only && !only.includes(fixture.name)) continue;
+      if (fixture.versions && !fixture.versions.includes(version)) continue;
       recorded.length = 0;
       notFoundPaths = fixture.notFound ?? [];
       const args = ['--server', `http://127.0.0.1:${port}`, '--cache-dir', join(work, `cache-${version}`), ...fixture.args];

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeKubernetesProtobuf, isKubernetesProtobuf } from './decode.ts';
+import protobuf from 'protobufjs';
+import { decodeKubernetesProtobuf, isKubernetesProtobuf, KUBERNETES_PROTOBUF_MAGIC } from './decode.ts';
+import { envelopeType, messageTypeFor } from './kinds.ts';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -213,3 +215,264 @@ for (const version of ['1.33', '1.32']) {
     });
   });
 }
+
+// kubectl autoscale: 1.32 POSTs autoscaling/v1; 1.33 POSTs autoscaling/v2 and, when that fails,
+// autoscaling/v1. kubectl leaves metadata.namespace empty (the namespace is only in the URL).
+// gogo writes non-pointer ints, so status carries the zeros Go's JSON encoder would also send
+// (v1 currentReplicas and desiredReplicas, v2 desiredReplicas: the fields without omitempty).
+describe('kubectl autoscale protobuf bodies', () => {
+  const target = { kind: 'Deployment', name: 'web', apiVersion: 'apps/v1' };
+  const hpaV1 = (name: string, spec: Json) => ({
+    apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name },
+    spec: { scaleTargetRef: target, ...spec }, status: { currentReplicas: 0, desiredReplicas: 0 },
+  });
+  const hpaV2 = (name: string, spec: Json) => ({
+    apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name },
+    spec: { scaleTargetRef: target, ...spec }, status: { desiredReplicas: 0 },
+  });
+  const cpu = (percent: number) => [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: percent } } }];
+
+  test('1.32: autoscaling/v1 with targetCPUUtilizationPercentage', () => {
+    assert.deepEqual(decoded('autoscale-cpu', '1.32'), hpaV1('web', { minReplicas: 2, maxReplicas: 10, targetCPUUtilizationPercentage: 70 }));
+    assert.deepEqual(decoded('autoscale-cpu-zero', '1.32'), hpaV1('web', { minReplicas: 1, maxReplicas: 3, targetCPUUtilizationPercentage: 0 }));
+    assert.deepEqual(decoded('autoscale-name', '1.32'), hpaV1('other', { maxReplicas: 5 }));
+  });
+
+  test('1.33: autoscaling/v2 with a Resource cpu Utilization metric', () => {
+    assert.deepEqual(decoded('autoscale-cpu', '1.33'), hpaV2('web', { minReplicas: 2, maxReplicas: 10, metrics: cpu(70) }));
+    assert.deepEqual(decoded('autoscale-cpu-zero', '1.33'), hpaV2('web', { minReplicas: 1, maxReplicas: 3, metrics: cpu(0) }));
+    assert.deepEqual(decoded('autoscale-name', '1.33'), hpaV2('other', { maxReplicas: 5 }));
+  });
+
+  test('1.33: falls back to autoscaling/v1 when the v2 POST fails', () => {
+    assert.deepEqual(decoded('autoscale-v1-fallback', '1.33'), hpaV1('web', { minReplicas: 2, maxReplicas: 10, targetCPUUtilizationPercentage: 70 }));
+  });
+});
+
+// Full HorizontalPodAutoscalers, encoded twice: by protobufjs from cozylab's definitions (checks
+// the (keep) options and the JSON shape), and by hand with the field numbers of k8s.io/api
+// autoscaling/v1 and v2 generated.proto, in field order and with the zero values gogo writes for
+// non-pointer fields (checks the field numbers independently of the definitions).
+describe('HorizontalPodAutoscaler round trip', () => {
+  function envelope(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
+    const unknown = envelopeType().encode({ typeMeta: { apiVersion, kind }, raw }).finish();
+    return Buffer.concat([KUBERNETES_PROTOBUF_MAGIC, unknown]);
+  }
+  function viaDefinitions(apiVersion: string, message: Json): Json {
+    const type = messageTypeFor(apiVersion, 'HorizontalPodAutoscaler');
+    assert.ok(type, `${apiVersion} HorizontalPodAutoscaler has a definition`);
+    return decodeKubernetesProtobuf(envelope(apiVersion, 'HorizontalPodAutoscaler', type.encode(type.fromObject(message)).finish())) as Json;
+  }
+  const viaWire = (apiVersion: string, raw: Uint8Array) =>
+    decodeKubernetesProtobuf(envelope(apiVersion, 'HorizontalPodAutoscaler', raw)) as Json;
+
+  // A message from [field number, value] pairs: numbers are varints, strings and bytes are
+  // length-delimited, arrays repeat the field.
+  type Wire = number | string | Uint8Array;
+  function pb(...fields: [number, Wire | Wire[]][]): Uint8Array {
+    const w = protobuf.Writer.create();
+    for (const [n, value] of fields) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (typeof item === 'number') w.uint32((n << 3) | 0).int64(item);
+        else if (typeof item === 'string') w.uint32((n << 3) | 2).string(item);
+        else w.uint32((n << 3) | 2).bytes(item);
+      }
+    }
+    return w.finish();
+  }
+  const EMPTY = pb();
+  const q = (s: string) => pb([1, s]); // resource.Quantity{string=1}
+  const time = (seconds: number) => pb([1, seconds]); // meta.v1.Time{seconds=1, nanos=2}
+  // ObjectMeta{name=1, generateName=2, namespace=3, selfLink=4, uid=5, resourceVersion=6, generation=7, creationTimestamp=8, labels=11}
+  const objectMeta = pb([1, 'web'], [2, ''], [3, 'team-a'], [4, ''], [5, ''], [6, ''], [7, 0], [8, time(1714557600)], [11, pb([1, 'app'], [2, 'web'])]);
+  // CrossVersionObjectReference{kind=1, name=2, apiVersion=3}, the same in v1 and v2
+  const ref = (kind: string, name: string, apiVersion: string) => pb([1, kind], [2, name], [3, apiVersion]);
+  const metadataJson = { name: 'web', namespace: 'team-a', creationTimestamp: '2024-05-01T10:00:00Z', labels: { app: 'web' } };
+  const targetJson = { kind: 'Deployment', name: 'web', apiVersion: 'apps/v1' };
+
+  test('autoscaling/v2: behavior, every metric source, status with currentMetrics and conditions', () => {
+    const quantity = (s: string) => ({ string: s });
+    const message = {
+      metadata: { name: 'web', namespace: 'team-a', creationTimestamp: { seconds: 1714557600 }, labels: { app: 'web' } },
+      spec: {
+        scaleTargetRef: { kind: 'Deployment', name: 'web', apiVersion: 'apps/v1' },
+        minReplicas: 0, maxReplicas: 10,
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
+          { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: quantity('512Mi') } } },
+          { type: 'Pods', pods: {
+            metric: { name: 'packets-per-second', selector: { matchLabels: { tier: 'web' } } },
+            target: { type: 'AverageValue', averageValue: quantity('1k') },
+          } },
+          { type: 'Object', object: {
+            describedObject: { kind: 'Ingress', name: 'main-route', apiVersion: 'networking.k8s.io/v1' },
+            target: { type: 'Value', value: quantity('10k') },
+            metric: { name: 'requests-per-second' },
+          } },
+          { type: 'External', external: {
+            metric: { name: 'queue_messages_ready', selector: { matchExpressions: [{ key: 'queue', operator: 'In', values: ['worker_tasks'] }] } },
+            target: { type: 'AverageValue', averageValue: quantity('30') },
+          } },
+          { type: 'ContainerResource', containerResource: { name: 'cpu', container: 'application', target: { type: 'Utilization', averageUtilization: 0 } } },
+        ],
+        behavior: {
+          scaleUp: {
+            stabilizationWindowSeconds: 0, selectPolicy: 'Max', tolerance: quantity('50m'),
+            policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }, { type: 'Pods', value: 4, periodSeconds: 15 }],
+          },
+          scaleDown: { stabilizationWindowSeconds: 300, selectPolicy: 'Disabled', policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] },
+        },
+      },
+      status: {
+        observedGeneration: 3, lastScaleTime: { seconds: 1714557660 }, currentReplicas: 4, desiredReplicas: 5,
+        currentMetrics: [
+          { type: 'Resource', resource: { name: 'cpu', current: { averageValue: quantity('250m'), averageUtilization: 50 } } },
+          { type: 'Pods', pods: { metric: { name: 'packets-per-second' }, current: { averageValue: quantity('900') } } },
+          { type: 'Object', object: {
+            metric: { name: 'requests-per-second' }, current: { value: quantity('8k') },
+            describedObject: { kind: 'Ingress', name: 'main-route', apiVersion: 'networking.k8s.io/v1' },
+          } },
+          { type: 'External', external: { metric: { name: 'queue_messages_ready' }, current: { averageValue: quantity('12') } } },
+          { type: 'ContainerResource', containerResource: { name: 'cpu', container: 'application', current: { averageUtilization: 0 } } },
+        ],
+        conditions: [
+          { type: 'AbleToScale', status: 'True', lastTransitionTime: { seconds: 1714557600 }, reason: 'ReadyForNewScale', message: 'ok' },
+          { type: 'ScalingActive', status: 'False', reason: 'FailedGetResourceMetric', message: 'no metrics' },
+        ],
+      },
+    };
+    const expected = {
+      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: metadataJson,
+      spec: {
+        scaleTargetRef: targetJson, minReplicas: 0, maxReplicas: 10,
+        metrics: [
+          { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 60 } } },
+          { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '512Mi' } } },
+          { type: 'Pods', pods: { metric: { name: 'packets-per-second', selector: { matchLabels: { tier: 'web' } } }, target: { type: 'AverageValue', averageValue: '1k' } } },
+          { type: 'Object', object: {
+            describedObject: { kind: 'Ingress', name: 'main-route', apiVersion: 'networking.k8s.io/v1' },
+            target: { type: 'Value', value: '10k' }, metric: { name: 'requests-per-second' },
+          } },
+          { type: 'External', external: {
+            metric: { name: 'queue_messages_ready', selector: { matchExpressions: [{ key: 'queue', operator: 'In', values: ['worker_tasks'] }] } },
+            target: { type: 'AverageValue', averageValue: '30' },
+          } },
+          { type: 'ContainerResource', containerResource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 0 }, container: 'application' } },
+        ],
+        behavior: {
+          scaleUp: {
+            stabilizationWindowSeconds: 0, selectPolicy: 'Max',
+            policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }, { type: 'Pods', value: 4, periodSeconds: 15 }], tolerance: '50m',
+          },
+          scaleDown: { stabilizationWindowSeconds: 300, selectPolicy: 'Disabled', policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] },
+        },
+      },
+      status: {
+        observedGeneration: 3, lastScaleTime: '2024-05-01T10:01:00Z', currentReplicas: 4, desiredReplicas: 5,
+        currentMetrics: [
+          { type: 'Resource', resource: { name: 'cpu', current: { averageValue: '250m', averageUtilization: 50 } } },
+          { type: 'Pods', pods: { metric: { name: 'packets-per-second' }, current: { averageValue: '900' } } },
+          { type: 'Object', object: {
+            metric: { name: 'requests-per-second' }, current: { value: '8k' },
+            describedObject: { kind: 'Ingress', name: 'main-route', apiVersion: 'networking.k8s.io/v1' },
+          } },
+          { type: 'External', external: { metric: { name: 'queue_messages_ready' }, current: { averageValue: '12' } } },
+          { type: 'ContainerResource', containerResource: { name: 'cpu', current: { averageUtilization: 0 }, container: 'application' } },
+        ],
+        conditions: [
+          { type: 'AbleToScale', status: 'True', lastTransitionTime: '2024-05-01T10:00:00Z', reason: 'ReadyForNewScale', message: 'ok' },
+          { type: 'ScalingActive', status: 'False', reason: 'FailedGetResourceMetric', message: 'no metrics' },
+        ],
+      },
+    };
+    assert.deepEqual(viaDefinitions('autoscaling/v2', message), expected);
+
+    // MetricTarget{type=1, value=2, averageValue=3, averageUtilization=4}
+    const target = (...fields: [number, Wire][]) => pb(...fields);
+    // MetricValueStatus{value=1, averageValue=2, averageUtilization=3}
+    const current = (...fields: [number, Wire][]) => pb(...fields);
+    // MetricIdentifier{name=1, selector=2}; LabelSelector{matchLabels=1, matchExpressions=2{key=1, operator=2, values=3}}
+    const identifier = (name: string, selector?: Uint8Array) => (selector ? pb([1, name], [2, selector]) : pb([1, name]));
+    const ingress = ref('Ingress', 'main-route', 'networking.k8s.io/v1');
+    // MetricSpec/MetricStatus{type=1, object=2, pods=3, resource=4, external=5, containerResource=7}
+    const metrics = [
+      // ResourceMetricSource{name=1, target=2}
+      pb([1, 'Resource'], [4, pb([1, 'cpu'], [2, target([1, 'Utilization'], [4, 60])])]),
+      pb([1, 'Resource'], [4, pb([1, 'memory'], [2, target([1, 'AverageValue'], [3, q('512Mi')])])]),
+      // PodsMetricSource{metric=1, target=2}
+      pb([1, 'Pods'], [3, pb([1, identifier('packets-per-second', pb([1, pb([1, 'tier'], [2, 'web'])]))], [2, target([1, 'AverageValue'], [3, q('1k')])])]),
+      // ObjectMetricSource{describedObject=1, target=2, metric=3}
+      pb([1, 'Object'], [2, pb([1, ingress], [2, target([1, 'Value'], [2, q('10k')])], [3, identifier('requests-per-second')])]),
+      // ExternalMetricSource{metric=1, target=2}
+      pb([1, 'External'], [5, pb(
+        [1, identifier('queue_messages_ready', pb([2, pb([1, 'queue'], [2, 'In'], [3, 'worker_tasks'])]))],
+        [2, target([1, 'AverageValue'], [3, q('30')])],
+      )]),
+      // ContainerResourceMetricSource{name=1, target=2, container=3}
+      pb([1, 'ContainerResource'], [7, pb([1, 'cpu'], [2, target([1, 'Utilization'], [4, 0])], [3, 'application'])]),
+    ];
+    // HPAScalingRules{selectPolicy=1, policies=2, stabilizationWindowSeconds=3, tolerance=4}; HPAScalingPolicy{type=1, value=2, periodSeconds=3}
+    const behavior = pb(
+      [1, pb([1, 'Max'], [2, [pb([1, 'Percent'], [2, 100], [3, 15]), pb([1, 'Pods'], [2, 4], [3, 15])]], [3, 0], [4, q('50m')])],
+      [2, pb([1, 'Disabled'], [2, pb([1, 'Percent'], [2, 10], [3, 60])], [3, 300])],
+    );
+    // HorizontalPodAutoscalerSpec{scaleTargetRef=1, minReplicas=2, maxReplicas=3, metrics=4, behavior=5}
+    const spec = pb([1, ref('Deployment', 'web', 'apps/v1')], [2, 0], [3, 10], [4, metrics], [5, behavior]);
+    const currentMetrics = [
+      // ResourceMetricStatus{name=1, current=2}
+      pb([1, 'Resource'], [4, pb([1, 'cpu'], [2, current([2, q('250m')], [3, 50])])]),
+      // PodsMetricStatus{metric=1, current=2}
+      pb([1, 'Pods'], [3, pb([1, identifier('packets-per-second')], [2, current([2, q('900')])])]),
+      // ObjectMetricStatus{metric=1, current=2, describedObject=3}
+      pb([1, 'Object'], [2, pb([1, identifier('requests-per-second')], [2, current([1, q('8k')])], [3, ingress])]),
+      // ExternalMetricStatus{metric=1, current=2}
+      pb([1, 'External'], [5, pb([1, identifier('queue_messages_ready')], [2, current([2, q('12')])])]),
+      // ContainerResourceMetricStatus{name=1, current=2, container=3}
+      pb([1, 'ContainerResource'], [7, pb([1, 'cpu'], [2, current([3, 0])], [3, 'application'])]),
+    ];
+    // HorizontalPodAutoscalerCondition{type=1, status=2, lastTransitionTime=3, reason=4, message=5}
+    const conditions = [
+      pb([1, 'AbleToScale'], [2, 'True'], [3, time(1714557600)], [4, 'ReadyForNewScale'], [5, 'ok']),
+      pb([1, 'ScalingActive'], [2, 'False'], [3, EMPTY], [4, 'FailedGetResourceMetric'], [5, 'no metrics']),
+    ];
+    // HorizontalPodAutoscalerStatus{observedGeneration=1, lastScaleTime=2, currentReplicas=3, desiredReplicas=4, currentMetrics=5, conditions=6}
+    const status = pb([1, 3], [2, time(1714557660)], [3, 4], [4, 5], [5, currentMetrics], [6, conditions]);
+    assert.deepEqual(viaWire('autoscaling/v2', pb([1, objectMeta], [2, spec], [3, status])), expected);
+  });
+
+  test('autoscaling/v2: zeros gogo writes for non-pointer fields', () => {
+    // An unset behavior, metrics and lastScaleTime are not on the wire; currentReplicas 0 and an
+    // empty MetricTarget type are; a pointer zero (minReplicas, averageUtilization) stays.
+    const spec = pb([1, ref('Deployment', 'web', '')], [2, 0], [3, 0]);
+    const status = pb([3, 0], [4, 0]);
+    assert.deepEqual(viaWire('autoscaling/v2', pb([1, EMPTY], [2, spec], [3, status])), {
+      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: {},
+      spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, minReplicas: 0, maxReplicas: 0 },
+      status: { desiredReplicas: 0 },
+    });
+    // An empty non-nil behavior and scaling rules survive as {}, as Go's JSON would send them.
+    const withBehavior = pb([1, ref('Deployment', 'web', 'apps/v1')], [3, 4], [5, pb([1, EMPTY])]);
+    assert.deepEqual(viaWire('autoscaling/v2', pb([2, withBehavior])).spec, {
+      scaleTargetRef: targetJson, maxReplicas: 4, behavior: { scaleUp: {} },
+    });
+  });
+
+  test('autoscaling/v1: spec and status', () => {
+    const message = {
+      metadata: { name: 'web', namespace: 'team-a', creationTimestamp: { seconds: 1714557600 }, labels: { app: 'web' } },
+      spec: { scaleTargetRef: { kind: 'Deployment', name: 'web', apiVersion: 'apps/v1' }, minReplicas: 0, maxReplicas: 10, targetCPUUtilizationPercentage: 80 },
+      status: { observedGeneration: 0, lastScaleTime: { seconds: 1714557660 }, currentReplicas: 0, desiredReplicas: 3, currentCPUUtilizationPercentage: 0 },
+    };
+    const expected = {
+      apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: metadataJson,
+      spec: { scaleTargetRef: targetJson, minReplicas: 0, maxReplicas: 10, targetCPUUtilizationPercentage: 80 },
+      status: { observedGeneration: 0, lastScaleTime: '2024-05-01T10:01:00Z', currentReplicas: 0, desiredReplicas: 3, currentCPUUtilizationPercentage: 0 },
+    };
+    assert.deepEqual(viaDefinitions('autoscaling/v1', message), expected);
+    // HorizontalPodAutoscalerSpec{scaleTargetRef=1, minReplicas=2, maxReplicas=3, targetCPUUtilizationPercentage=4}
+    const spec = pb([1, ref('Deployment', 'web', 'apps/v1')], [2, 0], [3, 10], [4, 80]);
+    // HorizontalPodAutoscalerStatus{observedGeneration=1, lastScaleTime=2, currentReplicas=3, desiredReplicas=4, currentCPUUtilizationPercentage=5}
+    const status = pb([1, 0], [2, time(1714557660)], [3, 0], [4, 3], [5, 0]);
+    assert.deepEqual(viaWire('autoscaling/v1', pb([1, objectMeta], [2, spec], [3, status])), expected);
+  });
+});

@@ -5,6 +5,7 @@ import { appsProto } from './schema/apps.ts';
 import { authenticationProto } from './schema/authentication.ts';
 import { authorizationProto } from './schema/authorization.ts';
 import { autoscalingProto } from './schema/autoscaling.ts';
+import { autoscalingV2Proto } from './schema/autoscaling-v2.ts';
 import { batchProto } from './schema/batch.ts';
 import { coordinationProto } from './schema/coordination.ts';
 import { coreObjectsProto } from './schema/core-objects.ts';
@@ -22,7 +23,7 @@ const SOURCES = [
   metaProto, resourceProto, intstrProto, runtimeProto,
   coreObjectsProto, corePodProto, coreSecurityProto, coreSchedulingProto, coreVolumesProto,
   appsProto, batchProto, rbacProto, authorizationProto, authenticationProto,
-  networkingProto, policyProto, schedulingProto, autoscalingProto, coordinationProto,
+  networkingProto, policyProto, schedulingProto, autoscalingProto, autoscalingV2Proto, coordinationProto,
 ];
 
 /** apiVersion → kind → fully qualified message name in our definitions. */
@@ -63,7 +64,8 @@ const MESSAGES: Record<string, Record<string, string>> = {
   'policy/v1': { PodDisruptionBudget: 'policy.v1.PodDisruptionBudget', Eviction: 'policy.v1.Eviction' },
   'policy/v1beta1': { PodDisruptionBudget: 'policy.v1.PodDisruptionBudget', Eviction: 'policy.v1.Eviction' },
   'scheduling.k8s.io/v1': { PriorityClass: 'scheduling.v1.PriorityClass' },
-  'autoscaling/v1': { Scale: 'autoscaling.v1.Scale' },
+  'autoscaling/v1': { Scale: 'autoscaling.v1.Scale', HorizontalPodAutoscaler: 'autoscaling.v1.HorizontalPodAutoscaler' },
+  'autoscaling/v2': { HorizontalPodAutoscaler: 'autoscaling.v2.HorizontalPodAutoscaler' },
   'coordination.k8s.io/v1': { Lease: 'coordination.v1.Lease' },
   'meta.k8s.io/v1': {},
 };
