@@ -2,6 +2,7 @@
 // kube-apiserver gives it, and the strategy that governs its writes.
 
 import { ALL_VERBS, type ResourceType } from '../resource.ts';
+import type { KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
 import * as core from './core-strategies.ts';
 import * as other from './other-strategies.ts';
@@ -9,6 +10,9 @@ import { podStrategy } from './pod-strategy.ts';
 import { serviceStrategy } from './service-strategy.ts';
 import * as workloads from './workload-strategies.ts';
 import { crdStrategy } from '../crd/crd-strategy.ts';
+import type { VersionConversion } from '../registry/converting-store.ts';
+import { defaultHpaV2, hpaV1Strategy, hpaV2Strategy } from './autoscaling-strategies.ts';
+import { hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.ts';
 
 export interface BuiltinKind {
   group: string;
@@ -21,6 +25,8 @@ export interface BuiltinKind {
   subresources?: string[];
   verbs?: string[];
   strategy: Strategy;
+  /** Served over the objects another version of the kind stores, converted on every read and write. */
+  storedAs?: VersionConversion;
 }
 
 const ALL = ['all'];
@@ -52,6 +58,12 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   // batch/v1
   { group: 'batch', version: 'v1', kind: 'Job', plural: 'jobs', namespaced: true, categories: ALL, subresources: ['status'], strategy: workloads.jobStrategy },
   { group: 'batch', version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true, shortNames: ['cj'], categories: ALL, subresources: ['status'], strategy: workloads.cronJobStrategy },
+  // autoscaling: stored as v2 (listed first, the version the server's own lookups get), served as v1 too
+  { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true, shortNames: ['hpa'], categories: ALL, subresources: ['status'], strategy: hpaV2Strategy },
+  {
+    group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true, shortNames: ['hpa'], categories: ALL, subresources: ['status'], strategy: hpaV1Strategy,
+    storedAs: { toStorage: (v1) => defaultedHpaV2(hpaV1ToV2(v1)), fromStorage: hpaV2ToV1 },
+  },
   // rbac.authorization.k8s.io/v1
   { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'Role', plural: 'roles', namespaced: true, strategy: other.roleStrategy },
   { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRole', plural: 'clusterroles', namespaced: false, strategy: other.roleStrategy },
@@ -71,6 +83,12 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', plural: 'customresourcedefinitions', namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], subresources: ['status'], strategy: crdStrategy },
   { group: 'apiregistration.k8s.io', version: 'v1', kind: 'APIService', plural: 'apiservices', namespaced: false, categories: ['api-extensions'], subresources: ['status'], strategy: other.apiServiceStrategy },
 ];
+
+/** kube-apiserver defaults what it decodes from storage: a v1 HPA with no CPU target reads back with v2's default one. */
+function defaultedHpaV2(obj: KubeObject): KubeObject {
+  defaultHpaV2(obj);
+  return obj;
+}
 
 export function builtinResourceType(b: BuiltinKind): ResourceType {
   return {

@@ -27,10 +27,10 @@ const podSpec = () => ({
 describe('builtinPatchSchema', () => {
   test('covers every built-in kind cozylab serves', () => {
     const kinds = builtinPatchSchemaKinds().map((k) => `${k.group}/${k.kind}`);
-    for (const k of ['/Pod', '/Service', '/ConfigMap', 'apps/Deployment', 'batch/CronJob', 'policy/PodDisruptionBudget', 'apiregistration.k8s.io/APIService']) {
+    for (const k of ['/Pod', '/Service', '/ConfigMap', 'apps/Deployment', 'batch/CronJob', 'policy/PodDisruptionBudget', 'apiregistration.k8s.io/APIService', 'autoscaling/HorizontalPodAutoscaler']) {
       assert.ok(kinds.includes(k), k);
     }
-    assert.equal(kinds.length, 33);
+    assert.equal(kinds.length, 34);
   });
 
   test('kubectl CSA patch of a Pod: $setElementOrder/containers with one changed container', () => {

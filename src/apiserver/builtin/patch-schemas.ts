@@ -193,6 +193,7 @@ const SCHEMAS: Record<string, PatchSchema> = {
   'apps/StatefulSet': statefulSet,
   'apps/DaemonSet': replicated,
   'apps/ReplicaSet': replicated,
+  'autoscaling/HorizontalPodAutoscaler': kind({ status: fields({ conditions }) }),
   'batch/Job': job,
   'batch/CronJob': cronJob,
   'rbac.authorization.k8s.io/Role': kind(),

@@ -31,7 +31,8 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   ...k('authentication.k8s.io', 'v1', ['TokenRequest', 'TokenReview', 'SelfSubjectReview']),
   ...k('authentication.k8s.io', 'v1beta1', ['SelfSubjectReview']),
   ...k('authentication.k8s.io', 'v1alpha1', ['SelfSubjectReview']),
-  ...k('autoscaling', 'v1', ['Scale']),
+  ...k('autoscaling', 'v2', ['HorizontalPodAutoscaler']),
+  ...k('autoscaling', 'v1', ['Scale', 'HorizontalPodAutoscaler']),
 ];
 
 /** Core types reached first from a non-core kind; named as core so they match upstream. */

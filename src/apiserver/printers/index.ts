@@ -13,6 +13,7 @@ import { configMapPrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPr
 import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
 import { eventPrinter } from './events.ts';
+import { horizontalPodAutoscalerPrinter } from './autoscaling.ts';
 import { apiServicePrinter, leasePrinter, namespacePrinter, nodePrinter, priorityClassPrinter, webhookConfigurationPrinter } from './meta.ts';
 
 const PRINTERS: Record<string, TablePrinter> = {
@@ -35,6 +36,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   'apps/ControllerRevision': controllerRevisionPrinter,
   'apps/StatefulSet': statefulSetPrinter,
   'apps/DaemonSet': daemonSetPrinter,
+  'autoscaling/HorizontalPodAutoscaler': horizontalPodAutoscalerPrinter,
   'batch/Job': jobPrinter,
   'batch/CronJob': cronJobPrinter,
   'policy/PodDisruptionBudget': podDisruptionBudgetPrinter,
