@@ -99,6 +99,8 @@ export interface WatchHandle {
 export interface KubeClient {
   resolve(gvk: GroupVersionKind): Promise<ResourceInfo>;
   get<T extends KubeObject = KubeObject>(ref: ObjectRef): Promise<T>;
+  /** GET of a subresource (`scale`): what it answers, typed by the caller. */
+  getSubresource<T = unknown>(ref: ObjectRef, subresource: string): Promise<T>;
   list<T extends KubeObject = KubeObject>(gvk: GroupVersionKind, opts?: ListOptions): Promise<KubeList<T>>;
   watch<T extends KubeObject = KubeObject>(gvk: GroupVersionKind, opts: WatchOptions, handler: WatchHandler<T>): Promise<WatchHandle>;
   create<T extends KubeObject = KubeObject>(obj: T, opts?: WriteOptions): Promise<T>;

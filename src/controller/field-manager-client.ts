@@ -8,6 +8,7 @@ export function asFieldManager(client: KubeClient, fieldManager: string): KubeCl
   return {
     resolve: (gvk) => client.resolve(gvk),
     get: (ref) => client.get(ref),
+    getSubresource: (ref, subresource) => client.getSubresource(ref, subresource),
     list: (gvk, opts) => client.list(gvk, opts),
     watch: (gvk, opts, handler) => client.watch(gvk, opts, handler),
     create: (obj, opts) => client.create(obj, named(opts)),

@@ -97,6 +97,10 @@ export class HttpClient implements KubeClient {
     return (await this.json('GET', await this.path(ref, ref.namespace, ref.name))) as T;
   }
 
+  async getSubresource<T>(ref: ObjectRef, subresource: string): Promise<T> {
+    return (await this.json('GET', await this.path(ref, ref.namespace, ref.name, subresource))) as T;
+  }
+
   async list<T extends KubeObject>(gvk: GroupVersionKind, opts: ListOptions = {}): Promise<KubeList<T>> {
     const { namespace, ...q } = opts;
     return (await this.json('GET', await this.path(gvk, namespace), q)) as KubeList<T>;

@@ -4,6 +4,9 @@ import { isStatusError, type Status } from '../machinery/errors.ts';
 import type { KubeObject } from '../machinery/object.ts';
 import type { ClientWatchEvent } from './client.ts';
 import { newTestClient, newTestServer } from './test-server.ts';
+import { writeBody } from '../apiserver/respond.ts';
+import { ApiServer } from '../apiserver/api-server.ts';
+import { MemoryStore } from '../storage/memory.ts';
 
 const CM = { apiVersion: 'v1', kind: 'ConfigMap' };
 const cm = (name: string, data: Record<string, string> = {}, labels?: Record<string, string>): KubeObject => ({
@@ -165,4 +168,44 @@ test('two server-side applies racing to create one object both succeed, as the s
   const cm = await client.get<KubeObject & { data: Record<string, string> }>(ref);
   assert.deepEqual(cm.data, { a: 'first', b: 'second' });
   assert.deepEqual(cm.metadata.managedFields!.map((m) => m.manager).sort(), ['first', 'second']);
+});
+
+test('getSubresource reads a Deployment\'s scale as the /scale endpoint answers it', async () => {
+  const { client } = await setup();
+  const template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } };
+  await client.create({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template } });
+  const scale = await client.getSubresource<{ kind: string; apiVersion: string; spec: { replicas: number }; status: { selector: string } }>({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' }, 'scale');
+  assert.deepEqual([scale.apiVersion, scale.kind, scale.spec.replicas, scale.status.selector], ['autoscaling/v1', 'Scale', 3, 'app=web']);
+  await assert.rejects(client.getSubresource({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'x' }, 'scale'), (err) => isStatusError(err, 'NotFound'));
+});
+
+test('get and list of an aggregated group-version go to the program behind its APIService, 503 while it is unavailable', async (t) => {
+  // Started, so its APIService controller routes group-versions.
+  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' } });
+  await server.start();
+  t.after(() => server.stop());
+  const client = newTestClient(server);
+  const WIDGET = { apiVersion: 'demo.example.io/v1', kind: 'Widget' };
+  const seen: string[] = [];
+  const widget = (name: string) => ({ ...WIDGET, metadata: { name, namespace: 'demo' } });
+  server.aggregation.register('demo/demo-api', {
+    resources: (group) => (group === 'demo.example.io' ? [{ group, version: 'v1', kind: 'Widget', listKind: 'WidgetList', plural: 'widgets', singular: 'widget', namespaced: true, shortNames: [], categories: [], verbs: ['get', 'list'], subresources: [], strategicMergePatch: false }] : []),
+    onChange: () => () => {},
+    async handle(r) {
+      seen.push(`${r.info.verb} ${r.info.namespace}/${r.info.name} ${r.query.get('labelSelector') ?? ''}`);
+      writeBody(r.res, 200, r.info.name ? widget(r.info.name) : { apiVersion: 'demo.example.io/v1', kind: 'WidgetList', metadata: {}, items: [widget('a')] });
+    },
+  });
+  const create = (obj: KubeObject) => client.create(obj);
+  await create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'demo' } });
+  await create({ apiVersion: 'apiregistration.k8s.io/v1', kind: 'APIService', metadata: { name: 'v1.demo.example.io' }, spec: { group: 'demo.example.io', version: 'v1', groupPriorityMinimum: 1000, versionPriority: 15, service: { name: 'demo-api', namespace: 'demo', port: 443 } } });
+  await server.settled();
+  await assert.rejects(client.list(WIDGET, { namespace: 'demo' }), (err) => isStatusError(err, 'ServiceUnavailable'));
+  await create({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'demo-api', namespace: 'demo' }, spec: { ports: [{ name: 'https', port: 443 }], selector: { app: 'demo' } } });
+  await create({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'demo-api-x', namespace: 'demo', labels: { 'kubernetes.io/service-name': 'demo-api' } }, addressType: 'IPv4', ports: [{ name: 'https', port: 443 }], endpoints: [{ addresses: ['10.0.0.5'], conditions: { ready: true } }] } as KubeObject);
+  await server.settled();
+  const list = await client.list(WIDGET, { namespace: 'demo', labelSelector: 'tier=web' });
+  assert.deepEqual(list.items.map((i) => i.metadata.name), ['a']);
+  assert.equal((await client.get({ ...WIDGET, namespace: 'demo', name: 'b' })).metadata.name, 'b');
+  assert.deepEqual(seen, ['list demo/ tier=web', 'get demo/b ']);
 });

@@ -6,7 +6,8 @@ import { INTERNAL_USER, type UserInfo } from '../apiserver/auth/user.ts';
 import type { ServedResource } from '../apiserver/catalog.ts';
 import { handleBinding, handleFinalize, handleScale } from '../apiserver/handlers/subresources.ts';
 import { handleDeleteCollection, handlePatch, type WriteRequest } from '../apiserver/handlers/write.ts';
-import type { ApiResponse } from '../apiserver/http-types.ts';
+import type { ApiRequest, ApiResponse } from '../apiserver/http-types.ts';
+import { parseRequestInfo, type ResourceRequestInfo } from '../apiserver/request-info.ts';
 import type { WriteContext } from '../apiserver/registry/context.ts';
 import { deletedStatus, deleteObject } from '../apiserver/registry/delete.ts';
 import { watchResource } from '../apiserver/registry/watch.ts';
@@ -28,6 +29,7 @@ import {
   type WatchOptions,
   type WriteOptions,
 } from './client.ts';
+import { statusErrorFrom } from './http-client.ts';
 
 export interface InProcessClientOptions {
   /** Who the client acts as (admission sees this user); default INTERNAL_USER. */
@@ -75,10 +77,24 @@ export class InProcessClient implements KubeClient {
   }
 
   get<T extends KubeObject>(ref: ObjectRef): Promise<T> {
+    if (this.isAggregated(ref)) return this.aggregatedRead(ref, ref.namespace, ref.name) as Promise<T>;
     return this.call(ref, async (s, ns) => (await s.registry.get(ns, ref.name)) as T);
   }
 
+  getSubresource<T>(ref: ObjectRef, subresource: string): Promise<T> {
+    return this.call(ref, async (s, ns) => {
+      this.checkSubresource(s, subresource);
+      if (subresource === 'status') return (await s.registry.get(ns, ref.name)) as T;
+      if (subresource === 'scale') {
+        const r = { served: s, namespace: ns, name: ref.name, subresource, query: new URLSearchParams(), accept: undefined };
+        return (await this.capture((res) => handleScale(r, 'GET', res))) as T;
+      }
+      throw methodNotSupported({ group: s.type.group, resource: `${s.type.plural}/${subresource}` }, 'get');
+    });
+  }
+
   list<T extends KubeObject>(gvk: GroupVersionKind, opts: ListOptions = {}): Promise<KubeList<T>> {
+    if (this.isAggregated(gvk)) return this.aggregatedRead(gvk, opts.namespace, undefined, opts) as Promise<KubeList<T>>;
     return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
       const { namespace: _, ...q } = opts;
       return (await s.registry.list(ns, q)) as KubeList<T>;
@@ -197,6 +213,40 @@ export class InProcessClient implements KubeClient {
     const served = this.server.catalog.all().find((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind);
     if (!served) throw pathNotFound();
     return served;
+  }
+
+  /** A group-version another component serves (metrics.k8s.io behind metrics-server), not a registry of this server. */
+  private isAggregated(gvk: GroupVersionKind): boolean {
+    const { group, version } = parseApiVersion(gvk.apiVersion);
+    if (this.server.catalog.all().some((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind)) return false;
+    return this.server.catalog.aggregatedFor(group, version) !== undefined;
+  }
+
+  /** A get or list handed to the aggregated API's program, as kube-apiserver proxies it; its answer parsed back. */
+  private async aggregatedRead(gvk: GroupVersionKind, namespace: string | undefined, name?: string, opts: ListOptions = {}): Promise<unknown> {
+    try {
+      const { group, version } = parseApiVersion(gvk.apiVersion);
+      const aggregated = this.server.catalog.aggregatedFor(group, version)!;
+      // An unavailable APIService lists no resources: its handler answers 503 before it reads the path.
+      const rt = aggregated.resources().find((t) => t.kind === gvk.kind) ?? { plural: `${gvk.kind.toLowerCase()}s`, namespaced: namespace !== undefined };
+      const query = new URLSearchParams();
+      if (opts.labelSelector) query.set('labelSelector', opts.labelSelector);
+      if (opts.fieldSelector) query.set('fieldSelector', opts.fieldSelector);
+      const path = `/apis/${group}/${version}${rt.namespaced && namespace ? `/namespaces/${namespace}` : ''}/${rt.plural}${name ? `/${name}` : ''}`;
+      const req = { method: 'GET', url: `${path}?${query}`, headers: { accept: 'application/json' } } as unknown as ApiRequest;
+      const res = new CapturedResponse();
+      const serve = async (s: ServedResource) => {
+        const ns = s.type.namespaced ? namespace ?? '' : '';
+        const answer = name ? await s.registry.get(ns, name) : await s.registry.list(ns, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
+        res.writeHead(200).end(JSON.stringify(answer));
+      };
+      const info = parseRequestInfo('GET', path, query) as ResourceRequestInfo;
+      await aggregated.handler({ req, res: res as unknown as ApiResponse, info, query, user: this.user, warnings: [], serve });
+      if (res.code >= 400) throw statusErrorFrom(res.code, res.text);
+      return res.body();
+    } catch (err) {
+      throw toStatusError(err);
+    }
   }
 
   private refFor(obj: KubeObject): ObjectRef {
