@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from './defaults.ts';
 import { loadOrCreateCredentials } from './pki.ts';
-import { defaultTolerationSecondsOption, inventoryOption, nodeMonitorGracePeriodOption, nodesOption, nodeSettings, type NodeOptions } from './node-options.ts';
+import { defaultTolerationSecondsOption, durationOption, inventoryOption, nodeMonitorGracePeriodOption, nodesOption, nodeSettings, type NodeOptions } from './node-options.ts';
 import { registerNodeCommands } from './node.ts';
 import { registerPreflightCommand } from './preflight.ts';
 import { registerKubeconfigCommand } from './kubeconfig-command.ts';
@@ -31,14 +31,17 @@ program
   .addOption(inventoryOption())
   .addOption(nodeMonitorGracePeriodOption())
   .addOption(defaultTolerationSecondsOption())
-  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number; platform?: string; kubernetesOnly?: boolean } & NodeOptions) => {
+  .addOption(new Option('--horizontal-pod-autoscaler-sync-period <duration>', 'how often each HorizontalPodAutoscaler is looked at').argParser(durationOption).hideHelp())
+  .addOption(new Option('--horizontal-pod-autoscaler-downscale-stabilization <duration>', 'how long a scale-down waits for recommendations to agree').argParser(durationOption).hideHelp())
+  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number; platform?: string; kubernetesOnly?: boolean; horizontalPodAutoscalerSyncPeriod?: number; horizontalPodAutoscalerDownscaleStabilization?: number } & NodeOptions) => {
     try {
       const settings = nodeSettings(opts);
       // The credentials' keys are generated on the thread pool while the cluster's modules load.
       const credentials = loadOrCreateCredentials(resolve(opts.dataDir), opts.host);
       credentials.catch(() => {});
       const { runUp } = await import('./up.ts');
-      await runUp({ ...opts, ...settings, credentials });
+      const hpaTiming = { syncPeriodMs: opts.horizontalPodAutoscalerSyncPeriod, downscaleStabilizationMs: opts.horizontalPodAutoscalerDownscaleStabilization };
+      await runUp({ ...opts, ...settings, credentials, hpaTiming: Object.fromEntries(Object.entries(hpaTiming).filter(([, v]) => v !== undefined)) });
     } catch (err) {
       console.error(`cozylab up: ${(err as Error).message}`);
       process.exit(1);

@@ -8,7 +8,7 @@ import { startResourceQuotaController } from './quota/resource-quota-controller.
 import { startEndpointControllers } from './endpoints/index.ts';
 import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
 import { startStorageControllers } from './storage/index.ts';
-import { startWorkloadControllers } from './workloads/index.ts';
+import { startWorkloadControllers, type HpaTiming } from './workloads/index.ts';
 
 export interface ClusterControllerDeps {
   client: KubeClient;
@@ -19,6 +19,7 @@ export interface ClusterControllerDeps {
   inventory?: Inventory;
   nodeTiming?: NodeTiming;
   profiles?: ImageProfiles;
+  hpaTiming?: Partial<HpaTiming>;
 }
 
 export interface ClusterControllers {
@@ -34,7 +35,7 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
   const nodes = startNodeControllers({ client: deps.client, factory, clock, profiles, inventory: deps.inventory, timing: deps.nodeTiming });
   const running: Array<{ stop(): Promise<void> }> = [
     startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
-    startWorkloadControllers(base),
+    startWorkloadControllers({ ...base, hpaTiming: deps.hpaTiming }),
     startEndpointControllers(base),
     startStorageControllers(base),
     startResourceQuotaController(base),
