@@ -21,6 +21,7 @@ import { INTERNAL_USER } from './auth/user.ts';
 import { builtinPatchSchema } from './builtin/patch-schemas.ts';
 import { BUILTIN_KINDS, builtinResourceType } from './builtin/definitions.ts';
 import { ConvertingStore } from './registry/converting-store.ts';
+import { resourcePrefix } from './registry/keys.ts';
 import { ResourceCatalog } from './catalog.ts';
 import { CRDController } from './crd/crd-controller.ts';
 import { DiscoveryPublisher } from './discovery.ts';
@@ -82,7 +83,7 @@ export class ApiServer {
     for (const b of BUILTIN_KINDS) {
       const type = { ...builtinResourceType(b), printer: builtinPrinter(b.group, b.kind) };
       const strategy = { ...b.strategy, patchSchema: b.strategy.patchSchema ?? builtinPatchSchema(b.group, b.kind) };
-      const deps = b.storedAs ? { ...this.deps, store: new ConvertingStore(this.deps.store, b.storedAs) } : this.deps;
+      const deps = b.storedAs ? { ...this.deps, store: new ConvertingStore(this.deps.store, b.storedAs, resourcePrefix(type)) } : this.deps;
       this.catalog.add({ type, registry: new ResourceRegistry(type, strategy, deps) });
     }
     registerSelfSubjectReview(this.catalog, this.special, this.deps.now);

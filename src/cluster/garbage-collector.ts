@@ -12,10 +12,10 @@ import { ownerReferencesText } from './stored-metadata.ts';
 
 /**
  * Resources the garbage collector does not watch, as kube-controller-manager's
- * DefaultIgnoredResources: Events (core and events.k8s.io, which share one storage). An Event cannot
+ * DefaultIgnoredResources: Events (core's keys hold events.k8s.io's too). An Event cannot
  * be an owner (the API server refuses it), and its own ownerReferences do not make it collectable.
  */
-const IGNORED_PREFIXES = ['/registry/core/events/', '/registry/events.k8s.io/events/'];
+const IGNORED_PREFIXES = ['/registry/core/events/'];
 
 function isIgnored(key: string): boolean {
   return IGNORED_PREFIXES.some((p) => key.startsWith(p));

@@ -193,3 +193,38 @@ spec:
   assert.equal(k(['delete', 'rc', 'nginx', '-n', 'rc', '--cascade=foreground', '--timeout=30s']).code, 0);
   assert.equal(k(['get', 'pods', '-n', 'rc', '-l', 'app=nginx', '-o', 'name']).stdout.trim(), '');
 });
+
+test('core/v1 and events.k8s.io/v1 Events are one set of objects: each API lists and describes what the other recorded', async () => {
+  const k = (args: string[], input?: string) => cluster.kubectl(['-n', 'default', ...args], { input });
+  assert.equal(k(['create', 'configmap', 'watched']).code, 0);
+  const uid = k(['get', 'configmap', 'watched', '-o', 'jsonpath={.metadata.uid}']).stdout;
+  const created = k(['apply', '-f', '-'], `apiVersion: events.k8s.io/v1
+kind: Event
+metadata: {name: watched.checked}
+eventTime: "2026-01-01T00:00:00.000000Z"
+reportingController: example.com/checker
+reportingInstance: checker-1
+action: Check
+reason: Checked
+type: Normal
+note: the config passed the check
+regarding: {apiVersion: v1, kind: ConfigMap, name: watched, namespace: default, uid: ${uid}}
+`);
+  assert.equal(created.code, 0, created.stderr);
+  const core = JSON.parse(k(['get', 'events', 'watched.checked', '-o', 'json']).stdout);
+  assert.equal(core.apiVersion, 'v1');
+  assert.deepEqual([core.message, core.reportingComponent, core.involvedObject.name], ['the config passed the check', 'example.com/checker', 'watched']);
+  const listed = k(['get', 'events', '--field-selector', 'involvedObject.name=watched']);
+  assert.match(listed.stdout, /Normal\s+Checked\s+configmap\/watched\s+the config passed the check/);
+  // And the other way: the scheduler and kubelet record through core/v1; events.k8s.io lists their Events.
+  assert.equal(k(['run', 'ev-pod', '--image=nginx:1.27']).code, 0);
+  const start = Date.now();
+  let seen = '';
+  while (!/Started/.test(seen) && Date.now() - start < 30_000) {
+    seen = k(['get', 'events.events.k8s.io', '--field-selector', 'regarding.name=ev-pod']).stdout;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.match(seen, /Normal\s+Scheduled\s+pod\/ev-pod\s+Successfully assigned default\/ev-pod to node\d/);
+  const v1 = JSON.parse(k(['get', 'events.events.k8s.io', '--field-selector', 'regarding.name=ev-pod,reason=Scheduled', '-o', 'json']).stdout).items[0];
+  assert.deepEqual([v1.apiVersion, v1.regarding.kind, v1.deprecatedSource?.component ?? v1.reportingController], ['events.k8s.io/v1', 'Pod', 'default-scheduler']);
+});

@@ -13,6 +13,7 @@ import { crdStrategy } from '../crd/crd-strategy.ts';
 import type { VersionConversion } from '../registry/converting-store.ts';
 import { defaultHpaV2, hpaV1Strategy, hpaV2Strategy } from './autoscaling-strategies.ts';
 import { hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.ts';
+import { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.ts';
 
 export interface BuiltinKind {
   group: string;
@@ -48,7 +49,11 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', namespaced: true, shortNames: ['ep'], strategy: core.endpointsStrategy },
   { group: '', version: 'v1', kind: 'ReplicationController', plural: 'replicationcontrollers', namespaced: true, shortNames: ['rc'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.replicationControllerStrategy },
   // events.k8s.io/v1
-  { group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'], strategy: core.eventsV1Strategy },
+  // events.k8s.io/v1: the core Events themselves, in their newer shape (one storage, as upstream)
+  {
+    group: 'events.k8s.io', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'], strategy: core.eventsV1Strategy,
+    storedAs: { toStorage: eventsV1ToCoreEvent, fromStorage: coreEventToEventsV1, storedPrefix: '/registry/core/events/' },
+  },
   // apps/v1
   { group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true, shortNames: ['deploy'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.deploymentStrategy },
   { group: 'apps', version: 'v1', kind: 'StatefulSet', plural: 'statefulsets', namespaced: true, shortNames: ['sts'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.statefulSetStrategy },
