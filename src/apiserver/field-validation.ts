@@ -4,6 +4,8 @@
 import { badRequest } from '../machinery/errors.ts';
 import { findDuplicateFields } from '../machinery/json-duplicates.ts';
 import { findUnknownFields, pruneUnknownFields } from '../machinery/schema/structural.ts';
+import { goDecodeError } from '../machinery/schema/go-decode.ts';
+import { SPECIAL_COMPONENTS } from './openapi/special-types.ts';
 import { builtinKindSchemaRef, resolveBuiltinRef } from './openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from './resource.ts';
 
@@ -43,10 +45,24 @@ function kindSchema(rt: ResourceType): KindSchema | undefined {
 const resolveBuiltin = (ref: string): JSONSchemaProps | undefined => resolveBuiltinRef(ref) as JSONSchemaProps | undefined;
 
 /**
+ * A built-in kind is decoded into its Go type first: a value of the wrong JSON type is a 400 with
+ * encoding/json's message, before any field is validated. (Custom resources are checked against
+ * their schema instead, as 422s.)
+ */
+function checkGoTypes(rt: ResourceType, value: Record<string, unknown>): void {
+  if (rt.schema || !rt.strategicMergePatch) return;
+  const ref = builtinKindSchemaRef(rt.group, rt.version, rt.kind);
+  if (!ref) return;
+  const error = goDecodeError(value, ref, resolveBuiltin, (component) => Object.hasOwn(SPECIAL_COMPONENTS, component));
+  if (error) throw badRequest(`${rt.kind} in version "${rt.version}" cannot be handled as a ${rt.kind}: ${error}`);
+}
+
+/**
  * Checks a decoded body against the kind's schema; returns the body with unknown fields dropped.
  * Strict throws 400 listing every unknown or duplicate field; Warn adds one warning per field.
  */
 export function checkFields(rt: ResourceType, value: Record<string, unknown>, text: string | undefined, mode: FieldValidation, warnings: string[]): Record<string, unknown> {
+  checkGoTypes(rt, value);
   const ks = kindSchema(rt);
   const problems: string[] = [];
   if (mode !== 'Ignore' && text !== undefined && text.trimStart().startsWith('{')) {

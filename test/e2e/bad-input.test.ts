@@ -65,6 +65,27 @@ test('unknown fields: Strict is 400, Warn returns a quoted Warning header', asyn
   assert.equal(r.json<Record<string, unknown>>().bogus, undefined);
 });
 
+test('a value of the wrong JSON type is 400 with Go\'s decoding error, through kubectl too, and nothing is stored', async () => {
+  const deployment = (replicas: unknown, labels: Record<string, unknown>) =>
+    JSON.stringify({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'typed' },
+      spec: { replicas, selector: { matchLabels: { app: 'typed' } }, template: { metadata: { labels: { app: 'typed', ...labels } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    });
+  let r = await post('/apis/apps/v1/namespaces/default/deployments', deployment('3', {}));
+  assert.equal(r.status, 400);
+  assert.deepEqual([r.json<{ reason: string }>().reason, r.json<{ message: string }>().message], ['BadRequest', 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32']);
+  r = await post('/apis/apps/v1/namespaces/default/deployments', deployment(1, { enabled: true }));
+  assert.equal(r.json<{ message: string }>().message, 'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal bool into Go struct field ObjectMeta.spec.template.metadata.labels of type string');
+  // kubectl passes a quoted port on as a string and shows the server's answer.
+  const applied = cluster.kubectl(['apply', '-f', '-'], { input: 'apiVersion: v1\nkind: Service\nmetadata: {name: typed}\nspec:\n  ports: [{port: "80"}]\n' });
+  assert.notEqual(applied.code, 0);
+  assert.match(applied.stderr, /Service in version "v1" cannot be handled as a Service: json: cannot unmarshal string into Go struct field ServicePort\.spec\.ports\.port of type int32/);
+  assert.equal((await apiRequest(cluster, 'GET', '/apis/apps/v1/namespaces/default/deployments/typed')).status, 404);
+  assert.equal((await apiRequest(cluster, 'GET', '/api/v1/namespaces/default/services/typed')).status, 404);
+});
+
 test('a stale resourceVersion is 409 Conflict and the stored object is intact', async () => {
   const created = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'stale' }, data: { v: '1' } }));
   const obj = created.json<{ metadata: { resourceVersion: string } }>();
