@@ -241,6 +241,10 @@ export const fieldErrors = {
   invalid(field: string, value: unknown, detail: string): FieldError {
     return { type: 'FieldValueInvalid', field, message: `Invalid value: ${formatFieldValue(value)}: ${detail}` };
   },
+  /** Invalid, with the value already rendered as Go's %#v of its typed field would (`map[string]string{…}`). */
+  invalidRendered(field: string, rendered: string, detail: string): FieldError {
+    return { type: 'FieldValueInvalid', field, message: `Invalid value: ${rendered}: ${detail}` };
+  },
   required(field: string, detail = ''): FieldError {
     return { type: 'FieldValueRequired', field, message: detail ? `Required value: ${detail}` : 'Required value' };
   },

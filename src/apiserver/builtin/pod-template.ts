@@ -2,6 +2,17 @@
 
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject } from '../../machinery/object.ts';
+import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
+import { goStringMap } from '../../machinery/validation/names.ts';
+
+/** Whether the template's labels satisfy the selector, matchExpressions included (one that cannot be parsed is not compared). */
+function selectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
+  try {
+    return matches(labelSelectorFromObject(selector), labels);
+  } catch {
+    return true;
+  }
+}
 
 type Json = Record<string, unknown>;
 
@@ -120,13 +131,8 @@ export function validatePodTemplate(template: unknown, path: string, selector: u
   if (!isPlainObject(template)) return [fieldErrors.required(path)];
   const errors = validatePodSpec(template.spec, `${path}.spec`);
   const labels = (isPlainObject(template.metadata) && isPlainObject(template.metadata.labels) ? template.metadata.labels : {}) as Record<string, string>;
-  if (isPlainObject(selector) && isPlainObject(selector.matchLabels)) {
-    for (const [k, v] of Object.entries(selector.matchLabels)) {
-      if (labels[k] !== v) {
-        errors.push(fieldErrors.invalid(`${path}.metadata.labels`, labels, '`selector` does not match template `labels`'));
-        break;
-      }
-    }
+  if (isPlainObject(selector) && !selectorMatches(selector, labels)) {
+    errors.push(fieldErrors.invalidRendered(`${path}.metadata.labels`, goStringMap(labels), '`selector` does not match template `labels`'));
   }
   const policy = isPlainObject(template.spec) ? template.spec.restartPolicy : undefined;
   if (restartPolicies && policy !== undefined && !restartPolicies.includes(String(policy))) {

@@ -175,8 +175,10 @@ function goOwnerReference(ref: OwnerReference): string {
   );
 }
 
-function invalidRaw(field: string, renderedValue: string, detail: string): FieldError {
-  return { type: 'FieldValueInvalid', field, message: `Invalid value: ${renderedValue}: ${detail}` };
+/** %#v of a map[string]string: keys sorted, as fmt prints maps. */
+export function goStringMap(map: Record<string, string>): string {
+  const keys = Object.keys(map).sort();
+  return `map[string]string{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(map[k]))}`).join(', ')}}`;
 }
 
 export function validateLabels(labels: Record<string, string> | undefined, path: string): FieldError[] {
@@ -224,13 +226,13 @@ export function validateOwnerReferences(refs: OwnerReference[] | undefined, path
     if (!ref.name) errs.push(fieldErrors.invalid(`${path}.name`, ref.name ?? '', 'name must not be empty'));
     if (!ref.uid) errs.push(fieldErrors.invalid(`${path}.uid`, ref.uid ?? '', 'uid must not be empty'));
     if (gv.group === '' && gv.version === 'v1' && ref.kind === 'Event') {
-      errs.push(invalidRaw(path, goOwnerReference(ref), '/v1, Kind=Event is disallowed from being an owner'));
+      errs.push(fieldErrors.invalidRendered(path, goOwnerReference(ref), '/v1, Kind=Event is disallowed from being an owner'));
     }
     if (ref.controller === true) {
       const current = `${ref.kind}/${ref.name}`;
       if (firstController !== '') {
         errs.push(
-          invalidRaw(
+          fieldErrors.invalidRendered(
             path,
             `[]v1.OwnerReference{${(refs ?? []).map(goOwnerReference).join(', ')}}`,
             `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`,
@@ -250,7 +252,7 @@ export function validateFinalizers(finalizers: string[] | undefined, path: strin
     for (const msg of isQualifiedName(f)) errs.push(fieldErrors.invalid(path, f, msg));
   }
   if (finalizers?.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-    errs.push(invalidRaw(path, goStringSlice(finalizers), 'finalizer orphan and foregroundDeletion cannot be both set'));
+    errs.push(fieldErrors.invalidRendered(path, goStringSlice(finalizers), 'finalizer orphan and foregroundDeletion cannot be both set'));
   }
   return errs;
 }
