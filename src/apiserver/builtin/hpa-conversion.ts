@@ -26,102 +26,60 @@ function isCpuUtilization(metric: Json): boolean {
 
 // ---- metric specs and statuses: v2 ⇄ v1 (the v2beta1 shapes autoscaling/v1 keeps for its annotations) ----
 
-function metricSpecToV1(m: Json): Json {
-  const t = (s: Json | undefined) => (s?.target ?? {}) as Json;
+/** A metric's target (spec) or current value (status): v1 prefixes its fields with the side. */
+type Side = 'target' | 'current';
+
+/** A v2 MetricSpec (side target) or MetricStatus (side current) in v1's flattened shape. */
+function metricToV1(m: Json, side: Side): Json {
+  const at = (source: Json | undefined) => (source?.[side] ?? {}) as Json;
+  const prefixed = (field: string) => `${side}${field}`;
   switch (m.type) {
     case 'Resource':
-      return { type: m.type, resource: defined({ name: m.resource?.name, targetAverageUtilization: t(m.resource).averageUtilization, targetAverageValue: t(m.resource).averageValue }) };
-    case 'ContainerResource':
-      return {
-        type: m.type,
-        containerResource: defined({ name: m.containerResource?.name, container: m.containerResource?.container, targetAverageUtilization: t(m.containerResource).averageUtilization, targetAverageValue: t(m.containerResource).averageValue }),
-      };
+    case 'ContainerResource': {
+      const field = m.type === 'Resource' ? 'resource' : 'containerResource';
+      const s = (m[field] ?? {}) as Json;
+      return { type: m.type, [field]: defined({ name: s.name, container: s.container, [prefixed('AverageUtilization')]: at(s).averageUtilization, [prefixed('AverageValue')]: at(s).averageValue }) };
+    }
     case 'Pods':
-      return { type: m.type, pods: defined({ metricName: m.pods?.metric?.name, selector: m.pods?.metric?.selector, targetAverageValue: t(m.pods).averageValue }) };
+      return { type: m.type, pods: defined({ metricName: m.pods?.metric?.name, selector: m.pods?.metric?.selector, [prefixed('AverageValue')]: at(m.pods).averageValue }) };
     case 'Object':
-      return {
-        type: m.type,
-        object: defined({ target: m.object?.describedObject, metricName: m.object?.metric?.name, selector: m.object?.metric?.selector, targetValue: t(m.object).value, averageValue: t(m.object).averageValue }),
-      };
+      return { type: m.type, object: defined({ target: m.object?.describedObject, metricName: m.object?.metric?.name, selector: m.object?.metric?.selector, [prefixed('Value')]: at(m.object).value, averageValue: at(m.object).averageValue }) };
     case 'External':
-      return { type: m.type, external: defined({ metricName: m.external?.metric?.name, metricSelector: m.external?.metric?.selector, targetValue: t(m.external).value, targetAverageValue: t(m.external).averageValue }) };
+      return { type: m.type, external: defined({ metricName: m.external?.metric?.name, metricSelector: m.external?.metric?.selector, [prefixed('Value')]: at(m.external).value, [prefixed('AverageValue')]: at(m.external).averageValue }) };
     default:
       return { type: m.type };
   }
 }
 
-function resourceTarget(utilization: unknown, averageValue: unknown): Json {
-  return utilization !== undefined ? { type: 'Utilization', averageUtilization: utilization } : defined({ type: 'AverageValue', averageValue });
+/** v2's MetricTarget (with the type v1 leaves implicit) or MetricValueStatus from v1's values. */
+function measured(side: Side, v: { averageUtilization?: unknown; value?: unknown; averageValue?: unknown }): Json {
+  if (side === 'current') return defined(v);
+  if (v.averageUtilization !== undefined) return { type: 'Utilization', averageUtilization: v.averageUtilization };
+  if (v.value !== undefined) return { type: 'Value', value: v.value };
+  return defined({ type: 'AverageValue', averageValue: v.averageValue });
 }
 
-function valueTarget(value: unknown, averageValue: unknown): Json {
-  return value !== undefined ? { type: 'Value', value } : defined({ type: 'AverageValue', averageValue });
-}
-
-function metricSpecToV2(m: Json): Json {
+/** A v1 metric (of the annotations) as v2's MetricSpec (side target) or MetricStatus (side current). */
+function metricToV2(m: Json, side: Side): Json {
+  const get = (source: Json, field: string) => source[`${side}${field}`];
   switch (m.type) {
     case 'Resource':
-      return { type: m.type, resource: { name: m.resource?.name, target: resourceTarget(m.resource?.targetAverageUtilization, m.resource?.targetAverageValue) } };
     case 'ContainerResource': {
-      const c = m.containerResource ?? {};
-      return { type: m.type, containerResource: { name: c.name, container: c.container, target: resourceTarget(c.targetAverageUtilization, c.targetAverageValue) } };
+      const field = m.type === 'Resource' ? 'resource' : 'containerResource';
+      const s = (m[field] ?? {}) as Json;
+      return { type: m.type, [field]: defined({ name: s.name, container: s.container, [side]: measured(side, { averageUtilization: get(s, 'AverageUtilization'), averageValue: get(s, 'AverageValue') }) }) };
     }
-    case 'Pods':
-      return { type: m.type, pods: { metric: defined({ name: m.pods?.metricName, selector: m.pods?.selector }), target: defined({ type: 'AverageValue', averageValue: m.pods?.targetAverageValue }) } };
+    case 'Pods': {
+      const s = (m.pods ?? {}) as Json;
+      return { type: m.type, pods: { metric: defined({ name: s.metricName, selector: s.selector }), [side]: measured(side, { averageValue: get(s, 'AverageValue') }) } };
+    }
     case 'Object': {
-      const o = m.object ?? {};
-      return { type: m.type, object: { describedObject: o.target, metric: defined({ name: o.metricName, selector: o.selector }), target: valueTarget(o.targetValue, o.averageValue) } };
+      const o = (m.object ?? {}) as Json;
+      return { type: m.type, object: { describedObject: o.target, metric: defined({ name: o.metricName, selector: o.selector }), [side]: measured(side, { value: get(o, 'Value'), averageValue: o.averageValue }) } };
     }
     case 'External': {
-      const e = m.external ?? {};
-      return { type: m.type, external: { metric: defined({ name: e.metricName, selector: e.metricSelector }), target: valueTarget(e.targetValue, e.targetAverageValue) } };
-    }
-    default:
-      return { type: m.type };
-  }
-}
-
-function metricStatusToV1(m: Json): Json {
-  const c = (s: Json | undefined) => (s?.current ?? {}) as Json;
-  switch (m.type) {
-    case 'Resource':
-      return { type: m.type, resource: defined({ name: m.resource?.name, currentAverageUtilization: c(m.resource).averageUtilization, currentAverageValue: c(m.resource).averageValue }) };
-    case 'ContainerResource':
-      return {
-        type: m.type,
-        containerResource: defined({ name: m.containerResource?.name, container: m.containerResource?.container, currentAverageUtilization: c(m.containerResource).averageUtilization, currentAverageValue: c(m.containerResource).averageValue }),
-      };
-    case 'Pods':
-      return { type: m.type, pods: defined({ metricName: m.pods?.metric?.name, selector: m.pods?.metric?.selector, currentAverageValue: c(m.pods).averageValue }) };
-    case 'Object':
-      return {
-        type: m.type,
-        object: defined({ target: m.object?.describedObject, metricName: m.object?.metric?.name, selector: m.object?.metric?.selector, currentValue: c(m.object).value, averageValue: c(m.object).averageValue }),
-      };
-    case 'External':
-      return { type: m.type, external: defined({ metricName: m.external?.metric?.name, metricSelector: m.external?.metric?.selector, currentValue: c(m.external).value, currentAverageValue: c(m.external).averageValue }) };
-    default:
-      return { type: m.type };
-  }
-}
-
-function metricStatusToV2(m: Json): Json {
-  switch (m.type) {
-    case 'Resource':
-      return { type: m.type, resource: { name: m.resource?.name, current: defined({ averageUtilization: m.resource?.currentAverageUtilization, averageValue: m.resource?.currentAverageValue }) } };
-    case 'ContainerResource': {
-      const c = m.containerResource ?? {};
-      return { type: m.type, containerResource: { name: c.name, container: c.container, current: defined({ averageUtilization: c.currentAverageUtilization, averageValue: c.currentAverageValue }) } };
-    }
-    case 'Pods':
-      return { type: m.type, pods: { metric: defined({ name: m.pods?.metricName, selector: m.pods?.selector }), current: defined({ averageValue: m.pods?.currentAverageValue }) } };
-    case 'Object': {
-      const o = m.object ?? {};
-      return { type: m.type, object: { describedObject: o.target, metric: defined({ name: o.metricName, selector: o.selector }), current: defined({ value: o.currentValue, averageValue: o.averageValue }) } };
-    }
-    case 'External': {
-      const e = m.external ?? {};
-      return { type: m.type, external: { metric: defined({ name: e.metricName, selector: e.metricSelector }), current: defined({ value: e.currentValue, averageValue: e.currentAverageValue }) } };
+      const e = (m.external ?? {}) as Json;
+      return { type: m.type, external: { metric: defined({ name: e.metricName, selector: e.metricSelector }), [side]: measured(side, { value: get(e, 'Value'), averageValue: get(e, 'AverageValue') }) } };
     }
     default:
       return { type: m.type };
@@ -168,10 +126,10 @@ export function hpaV2ToV1(v2: KubeObject): KubeObject {
   const status = v2.status as Json | undefined;
   const metrics = (spec.metrics ?? []) as Json[];
   const annotations: Record<string, string> = { ...(v2.metadata.annotations ?? {}) };
-  const others = metrics.filter((m) => !isCpuUtilization(m)).map(metricSpecToV1);
+  const others = metrics.filter((m) => !isCpuUtilization(m)).map((m) => metricToV1(m, 'target'));
   if (others.length) annotations[METRICS_ANNOTATION] = JSON.stringify(others);
   const current = (status?.currentMetrics ?? []) as Json[];
-  if (current.length) annotations[CURRENT_METRICS_ANNOTATION] = JSON.stringify(current.map(metricStatusToV1));
+  if (current.length) annotations[CURRENT_METRICS_ANNOTATION] = JSON.stringify(current.map((m) => metricToV1(m, 'current')));
   if (spec.behavior) annotations[BEHAVIOR_ANNOTATION] = JSON.stringify({ ScaleUp: rulesToGo(spec.behavior.scaleUp), ScaleDown: rulesToGo(spec.behavior.scaleDown) });
   const conditions = (status?.conditions ?? []) as Json[];
   if (conditions.length) annotations[CONDITIONS_ANNOTATION] = JSON.stringify(conditions);
@@ -212,7 +170,7 @@ export function hpaV1ToV2(v1: KubeObject): KubeObject {
   const behavior = parseAnnotation(annotations, BEHAVIOR_ANNOTATION) as Json | undefined;
   for (const key of CONVERSION_ANNOTATIONS) delete annotations[key];
 
-  const metrics: Json[] = Array.isArray(others) ? (others as Json[]).map(metricSpecToV2) : [];
+  const metrics: Json[] = Array.isArray(others) ? (others as Json[]).map((m) => metricToV2(m, 'target')) : [];
   if (spec.targetCPUUtilizationPercentage !== undefined && spec.targetCPUUtilizationPercentage !== null) {
     metrics.push({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: spec.targetCPUUtilizationPercentage } } });
   }
@@ -231,7 +189,7 @@ export function hpaV1ToV2(v1: KubeObject): KubeObject {
   };
   if (status) {
     let current: Json[] | undefined;
-    if (Array.isArray(currentMetrics)) current = (currentMetrics as Json[]).map(metricStatusToV2);
+    if (Array.isArray(currentMetrics)) current = (currentMetrics as Json[]).map((m) => metricToV2(m, 'current'));
     else if (status.currentCPUUtilizationPercentage !== undefined) current = [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: status.currentCPUUtilizationPercentage } } }];
     v2.status = defined({
       observedGeneration: status.observedGeneration,
