@@ -21,6 +21,7 @@ import { INTERNAL_USER } from './auth/user.ts';
 import { builtinPatchSchema } from './builtin/patch-schemas.ts';
 import { BUILTIN_KINDS, builtinResourceType } from './builtin/definitions.ts';
 import { ConvertingStore } from './registry/converting-store.ts';
+import { EventExpiry } from './event-ttl.ts';
 import { resourcePrefix } from './registry/keys.ts';
 import { ResourceCatalog } from './catalog.ts';
 import { CRDController } from './crd/crd-controller.ts';
@@ -47,6 +48,8 @@ export interface ApiServerOptions {
   now?: () => Date;
   bookmarkIntervalMs?: number;
   compactionIntervalMs?: number;
+  /** --event-ttl: how long an Event outlives its last write (1 h). */
+  eventTtlMs?: number;
   /** PEM of the RSA key ServiceAccount tokens are signed with. */
   serviceAccountKey?: string;
   /** --default-not-ready-toleration-seconds / --default-unreachable-toleration-seconds (300). */
@@ -73,6 +76,7 @@ export class ApiServer {
   private readonly openapi: OpenAPIV3Publisher;
   private server?: Http2SecureServer;
   private compactionTimer?: NodeJS.Timeout;
+  private eventExpiry?: EventExpiry;
   private isReady = false;
   private readonly allocators: ServiceAllocators;
   private readonly openWatches = new Set<() => void>();
@@ -132,6 +136,8 @@ export class ApiServer {
     await this.apiservices.start();
     await this.aggregatedApis.start();
     this.startCompaction();
+    this.eventExpiry = new EventExpiry(this.opts.store, this.deps.now, this.opts.eventTtlMs);
+    this.eventExpiry.start();
     const pipeline = createPipeline({
       catalog: this.catalog,
       discovery: new DiscoveryPublisher(this.catalog, () => `${this.opts.host}:${this.port}`),
@@ -175,6 +181,7 @@ export class ApiServer {
   async stop(): Promise<void> {
     this.isReady = false;
     clearInterval(this.compactionTimer);
+    this.eventExpiry?.stop();
     this.crdController.stop();
     this.aggregatedApis.stop();
     this.rbac?.stop();

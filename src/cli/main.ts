@@ -31,9 +31,10 @@ program
   .addOption(inventoryOption())
   .addOption(nodeMonitorGracePeriodOption())
   .addOption(defaultTolerationSecondsOption())
+  .addOption(new Option('--event-ttl <duration>', 'how long an Event is kept after its last write').argParser(durationOption).hideHelp())
   .addOption(new Option('--horizontal-pod-autoscaler-sync-period <duration>', 'how often each HorizontalPodAutoscaler is looked at').argParser(durationOption).hideHelp())
   .addOption(new Option('--horizontal-pod-autoscaler-downscale-stabilization <duration>', 'how long a scale-down waits for recommendations to agree').argParser(durationOption).hideHelp())
-  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number; platform?: string; kubernetesOnly?: boolean; horizontalPodAutoscalerSyncPeriod?: number; horizontalPodAutoscalerDownscaleStabilization?: number } & NodeOptions) => {
+  .action(async (opts: { dataDir: string; port: number; host: string; store: 'sqlite' | 'memory'; compactionInterval: number; eventTtl?: number; platform?: string; kubernetesOnly?: boolean; horizontalPodAutoscalerSyncPeriod?: number; horizontalPodAutoscalerDownscaleStabilization?: number } & NodeOptions) => {
     try {
       const settings = nodeSettings(opts);
       // The credentials' keys are generated on the thread pool while the cluster's modules load.

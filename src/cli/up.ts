@@ -23,6 +23,8 @@ export interface UpOptions {
   host: string;
   store: 'sqlite' | 'memory';
   compactionInterval?: number;
+  /** --event-ttl, in ms. */
+  eventTtl?: number;
   /** `--platform FILE`: the Platform Package to apply. */
   platform?: string;
   /** `--kubernetes-only`: install stages 1–2, no Cozystack. */
@@ -64,6 +66,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     port: opts.port,
     tls: { key: creds.serverKey, cert: creds.serverCert, ca: creds.caCert },
     compactionIntervalMs: opts.compactionInterval,
+    eventTtlMs: opts.eventTtl,
     serviceAccountKey: creds.serviceAccountKey,
     ...(opts.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: { notReadySeconds: opts.defaultTolerationSeconds, unreachableSeconds: opts.defaultTolerationSeconds } }),
   });

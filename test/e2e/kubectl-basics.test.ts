@@ -228,3 +228,22 @@ regarding: {apiVersion: v1, kind: ConfigMap, name: watched, namespace: default, 
   const v1 = JSON.parse(k(['get', 'events.events.k8s.io', '--field-selector', 'regarding.name=ev-pod,reason=Scheduled', '-o', 'json']).stdout).items[0];
   assert.deepEqual([v1.apiVersion, v1.regarding.kind, v1.deprecatedSource?.component ?? v1.reportingController], ['events.k8s.io/v1', 'Pod', 'default-scheduler']);
 });
+
+test('--event-ttl: an Event is gone from kubectl get events once the TTL has passed since its last write', async () => {
+  const short = await startCluster({ extraArgs: ['--kubernetes-only', '--event-ttl', '2s'] });
+  try {
+    const k = (args: string[], input?: string) => short.kubectl(['-n', 'default', ...args], { input });
+    const created = k(['create', '-f', '-'], 'apiVersion: v1\nkind: Event\nmetadata: {name: short.lived}\ninvolvedObject: {kind: ConfigMap, name: x, namespace: default}\nreason: Noted\nmessage: soon gone\ntype: Normal\n');
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(k(['get', 'events', '--field-selector', 'reason=Noted']).stdout, /Noted\s+configmap\/x\s+soon gone/);
+    const start = Date.now();
+    while (k(['get', 'event', 'short.lived']).code === 0) {
+      if (Date.now() - start > 15_000) assert.fail('the Event outlived its TTL by 13 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.match(k(['get', 'events', '--field-selector', 'reason=Noted']).stderr, /No resources found in default namespace/);
+  } finally {
+    await short.stop();
+    short.cleanup();
+  }
+});
