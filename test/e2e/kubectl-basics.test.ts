@@ -247,3 +247,15 @@ test('--event-ttl: an Event is gone from kubectl get events once the TTL has pas
     short.cleanup();
   }
 });
+
+test('PodTemplates are stored, defaulted and validated as a pod template, and listed with their containers', () => {
+  const k = (args: string[], input?: string) => cluster.kubectl(['-n', 'default', ...args], { input });
+  const applied = k(['apply', '-f', '-'], 'apiVersion: v1\nkind: PodTemplate\nmetadata: {name: worker}\ntemplate:\n  metadata: {labels: {app: worker}}\n  spec: {containers: [{name: w, image: busybox:1.36}]}\n');
+  assert.equal(applied.code, 0, applied.stderr);
+  const table = k(['get', 'podtemplates']).stdout;
+  assert.match(table, /^NAME\s+CONTAINERS\s+IMAGES\s+POD LABELS$/m);
+  assert.match(table, /^worker\s+w\s+busybox:1\.36\s+app=worker$/m);
+  assert.equal(k(['get', 'podtemplate', 'worker', '-o', 'jsonpath={.template.spec.restartPolicy}']).stdout, 'Always');
+  const bad = k(['apply', '-f', '-'], 'apiVersion: v1\nkind: PodTemplate\nmetadata: {name: empty}\ntemplate: {spec: {containers: []}}\n');
+  assert.match(bad.stderr, /The PodTemplate "empty" is invalid: template\.spec\.containers: Required value/);
+});

@@ -47,6 +47,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: '', version: 'v1', kind: 'ResourceQuota', plural: 'resourcequotas', namespaced: true, shortNames: ['quota'], subresources: ['status'], strategy: core.resourceQuotaStrategy },
   { group: '', version: 'v1', kind: 'LimitRange', plural: 'limitranges', namespaced: true, shortNames: ['limits'], strategy: core.limitRangeStrategy },
   { group: '', version: 'v1', kind: 'Endpoints', plural: 'endpoints', namespaced: true, shortNames: ['ep'], strategy: core.endpointsStrategy },
+  { group: '', version: 'v1', kind: 'PodTemplate', plural: 'podtemplates', namespaced: true, strategy: workloads.podTemplateStrategy },
   { group: '', version: 'v1', kind: 'ReplicationController', plural: 'replicationcontrollers', namespaced: true, shortNames: ['rc'], categories: ALL, subresources: ['status', 'scale'], strategy: workloads.replicationControllerStrategy },
   // events.k8s.io/v1
   // events.k8s.io/v1: the core Events themselves, in their newer shape (one storage, as upstream)

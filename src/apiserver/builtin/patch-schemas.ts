@@ -187,6 +187,7 @@ const SCHEMAS: Record<string, PatchSchema> = {
     status: fields({ hard: stringMap, used: stringMap }),
   }),
   '/LimitRange': kind(),
+  '/PodTemplate': kind({ template: podTemplateSpec }),
   '/Endpoints': kind(),
   'events.k8s.io/Event': kind({ regarding: atomicStruct, related: atomicStruct }),
   'apps/Deployment': deployment,

@@ -221,6 +221,19 @@ function defaultReplicationController(obj: KubeObject): void {
   }
 }
 
+/** core/v1 PodTemplate: a stored pod template, defaulted and validated as a workload's is; its template is its spec. */
+export const podTemplateStrategy: Strategy = {
+  statusSubresource: false,
+  specOf: (obj) => obj.template,
+  applyDefaults(obj) {
+    defaultPodTemplate(obj.template);
+  },
+  validate(obj) {
+    if (!isPlainObject(obj.template)) return [fieldErrors.required('template')];
+    return validatePodTemplate(obj.template, 'template', undefined);
+  },
+};
+
 export const replicationControllerStrategy: Strategy = {
   statusSubresource: true,
   prepareForCreate: defaultReplicationController,

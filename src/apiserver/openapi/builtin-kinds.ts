@@ -13,7 +13,7 @@ const k = (group: string, version: string, kinds: string[]): BuiltinKind[] => ki
 export const BUILTIN_KINDS: BuiltinKind[] = [
   ...k('', 'v1', [
     'Namespace', 'ConfigMap', 'Secret', 'ServiceAccount', 'Service', 'Pod', 'Event', 'Node', 'PersistentVolumeClaim',
-    'PersistentVolume', 'ResourceQuota', 'LimitRange', 'Endpoints', 'Binding', 'ReplicationController',
+    'PersistentVolume', 'ResourceQuota', 'LimitRange', 'Endpoints', 'Binding', 'ReplicationController', 'PodTemplate',
   ]),
   ...k('events.k8s.io', 'v1', ['Event']),
   ...k('apps', 'v1', ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ControllerRevision']),

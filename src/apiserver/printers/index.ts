@@ -6,7 +6,7 @@ import type { TablePrinter } from '../../machinery/table.ts';
 import { createdAtPrinter } from '../../machinery/table-build.ts';
 import { podPrinter } from './pods.ts';
 import {
-  cronJobPrinter, daemonSetPrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, replicationControllerPrinter, controllerRevisionPrinter, statefulSetPrinter,
+  cronJobPrinter, daemonSetPrinter, podTemplatePrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, replicationControllerPrinter, controllerRevisionPrinter, statefulSetPrinter,
 } from './workloads.ts';
 import { endpointSlicePrinter, endpointsPrinter, ingressClassPrinter, ingressPrinter, networkPolicyPrinter, servicePrinter } from './services.ts';
 import { configMapPrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPrinter } from './config.ts';
@@ -23,6 +23,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   '/Service': servicePrinter,
   '/Endpoints': endpointsPrinter,
   '/ReplicationController': replicationControllerPrinter,
+  '/PodTemplate': podTemplatePrinter,
   '/ConfigMap': configMapPrinter,
   '/Secret': secretPrinter,
   '/ServiceAccount': serviceAccountPrinter,

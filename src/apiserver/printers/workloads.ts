@@ -94,6 +94,16 @@ export const replicationControllerPrinter = replicatedPrinter(
   (rc) => formatLabels(strMap(spec(rc).selector)),
 );
 
+/** NAME CONTAINERS IMAGES POD LABELS, as kube-apiserver prints PodTemplates. */
+export const podTemplatePrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('Containers', 'string', CONTAINERS_DESCRIPTION), textColumn('Images', 'string', IMAGES_DESCRIPTION), textColumn('Pod Labels', 'string', 'The labels for the pod template.')],
+  cells(pt) {
+    const template = obj(pt.template);
+    const [names, images] = layoutContainerCells(templateContainers(template));
+    return [objectName(pt), names, images, formatLabels(strMap(obj(template.metadata).labels))];
+  },
+};
+
 export const statefulSetPrinter: TablePrinter = {
   columns: [nameColumn(), textColumn('Ready', 'string', 'Number of the pod with ready state'), ageColumn(), containersColumn(), imagesColumn()],
   cells(ss, now) {
