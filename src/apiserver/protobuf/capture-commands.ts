@@ -11,6 +11,40 @@ export interface FixtureCommand {
   versions?: string[];
 }
 
+/**
+ * The CertificateSigningRequest the capture server answers `certificate approve|deny` with: a
+ * real PKCS#10 request (EC P-256, subject CN=alice, O=devs, made with openssl req -new) as the
+ * API server stores it after `kubectl create -f`, with no conditions yet.
+ */
+export const CSR_REQUEST_PEM = `-----BEGIN CERTIFICATE REQUEST-----
+MIHaMIGBAgEAMB8xDjAMBgNVBAMMBWFsaWNlMQ0wCwYDVQQKDARkZXZzMFkwEwYH
+KoZIzj0CAQYIKoZIzj0DAQcDQgAE1FVd2CZRZ1VD75ZSc0CDu0cqns9NMAX9tiAH
+rEHS6PV8jF0w7saBrLoHOtwSDdruU8HO2xjO66+yUREA8h7MiqAAMAoGCCqGSM49
+BAMCA0gAMEUCIQCbnIhpXZbQUeB49ge89KRw/aNAlcqqpEPcdZstcQLrAgIgaOOS
+GVYGvDQgBqMsMZbtyH2+BSByp18pn5UMnw69apE=
+-----END CERTIFICATE REQUEST-----
+`;
+export const CSR = {
+  apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest',
+  metadata: {
+    name: 'alice', uid: '9b3c6f1e-0000-4000-8000-000000000005', resourceVersion: '7', creationTimestamp: '2025-06-01T09:00:00Z',
+    managedFields: [{
+      manager: 'kubectl-create', operation: 'Update', apiVersion: 'certificates.k8s.io/v1', time: '2025-06-01T09:00:00Z',
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:spec': { 'f:expirationSeconds': {}, 'f:request': {}, 'f:signerName': {}, 'f:usages': {} } },
+    }],
+  },
+  spec: {
+    request: Buffer.from(CSR_REQUEST_PEM).toString('base64'),
+    signerName: 'kubernetes.io/kube-apiserver-client',
+    expirationSeconds: 86400,
+    usages: ['client auth'],
+    username: 'alice',
+    groups: ['devs', 'system:authenticated'],
+  },
+  status: {},
+};
+
 const WHOAMI = (v: string) => `/apis/authentication.k8s.io/${v}/selfsubjectreviews`;
 const HPAS = (v: string) => `/apis/autoscaling/${v}/namespaces/team-a/horizontalpodautoscalers`;
 
@@ -72,5 +106,9 @@ export function fixtureCommands(work: string): FixtureCommand[] {
     { name: 'autoscale-cpu-zero', args: ['autoscale', 'deployment', 'web', ...ns, '--min=1', '--max=3', '--cpu-percent=0'] },
     { name: 'autoscale-v1-fallback', args: ['autoscale', 'deployment', 'web', ...ns, '--min=2', '--max=10', '--cpu-percent=70'],
       notFound: [HPAS('v2')], versions: ['1.33'] },
+    // certificate approve|deny GET the CSR (builder, then the typed client) and PUT it to the
+    // approval subresource with one condition appended.
+    { name: 'certificate-approve', args: ['certificate', 'approve', 'alice'] },
+    { name: 'certificate-deny', args: ['certificate', 'deny', 'alice'] },
   ];
 }

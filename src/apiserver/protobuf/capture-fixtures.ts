@@ -1,9 +1,9 @@
 // Throwaway capture of the protobuf bodies real kubectl 1.32/1.33 POSTs, saved as golden
 // fixtures for decode.test.ts. Run: node --import tsx src/apiserver/protobuf/capture-fixtures.ts
 // It serves just enough of an API server on 127.0.0.1 (version, aggregated discovery, an empty
-// OpenAPI v3, a node, a pod list, a cronjob and a deployment) and echoes every POST body back;
-// the last protobuf body a command sends (POST, or DELETE for drain's DeleteOptions) becomes its
-// fixture.
+// OpenAPI v3, a node, a pod list, a cronjob, a deployment and a CertificateSigningRequest) and
+// echoes every POST and PUT body back; the last protobuf body a command sends (POST, PUT for
+// certificate approve|deny, or DELETE for drain's DeleteOptions) becomes its fixture.
 // CAPTURE_ONLY=name1,name2 captures just those commands and leaves the other fixtures alone.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
@@ -12,13 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fixtureCommands } from './capture-commands.ts';
+import { CSR, fixtureCommands } from './capture-commands.ts';
 
 const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 
-type Resource = [plural: string, kind: string, namespaced: boolean, subresources?: [string, string, string?][]];
+type Subresource = [sub: string, kind: string, group?: string, verbs?: string[]];
+type Resource = [plural: string, kind: string, namespaced: boolean, subresources?: Subresource[]];
 const GROUPS: [group: string, version: string, Resource[]][] = [
   ['', 'v1', [
     ['namespaces', 'Namespace', false], ['nodes', 'Node', false], ['configmaps', 'ConfigMap', true],
@@ -44,6 +45,10 @@ const GROUPS: [group: string, version: string, Resource[]][] = [
   ['networking.k8s.io', 'v1', [['ingresses', 'Ingress', true]]],
   ['policy', 'v1', [['poddisruptionbudgets', 'PodDisruptionBudget', true]]],
   ['scheduling.k8s.io', 'v1', [['priorityclasses', 'PriorityClass', false]]],
+  ['certificates.k8s.io', 'v1', [['certificatesigningrequests', 'CertificateSigningRequest', false, [
+    ['approval', 'CertificateSigningRequest', undefined, ['get', 'patch', 'update']],
+    ['status', 'CertificateSigningRequest', undefined, ['get', 'patch', 'update']],
+  ]]]],
 ];
 
 function discoveryItem(group: string, version: string, resources: Resource[]) {
@@ -58,10 +63,10 @@ function discoveryItem(group: string, version: string, resources: Resource[]) {
         scope: namespaced ? 'Namespaced' : 'Cluster',
         singularResource: kind.toLowerCase(),
         verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
-        subresources: subs.map(([sub, subKind, subGroup = group]) => ({
+        subresources: subs.map(([sub, subKind, subGroup = group, subVerbs = ['create', 'get']]) => ({
           subresource: sub,
           responseKind: { group: subGroup, version: 'v1', kind: subKind },
-          verbs: ['create', 'get'],
+          verbs: subVerbs,
         })),
       })),
     }],
@@ -83,8 +88,8 @@ function legacyDiscovery(path: string) {
     kind: 'APIResourceList', apiVersion: 'v1', groupVersion: group ? `${group}/${version}` : version,
     resources: resources.flatMap(([plural, kind, namespaced, subs = []]) => [
       { name: plural, singularName: kind.toLowerCase(), namespaced, kind, verbs },
-      ...subs.map(([sub, subKind, subGroup]) => ({
-        name: `${plural}/${sub}`, singularName: '', namespaced, kind: subKind, verbs: ['create', 'get'],
+      ...subs.map(([sub, subKind, subGroup, subVerbs = ['create', 'get']]) => ({
+        name: `${plural}/${sub}`, singularName: '', namespaced, kind: subKind, verbs: subVerbs,
         ...(subGroup ? { group: subGroup, version: 'v1' } : {}),
       })),
     ]),
@@ -127,7 +132,7 @@ function startServer(recorded: Recorded[], notFound: () => string[]): Promise<ht
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const path = (req.url ?? '/').split('?')[0];
-      if (process.env.CAPTURE_DEBUG) console.log(req.method, req.url, req.headers['content-type'] ?? '');
+      if (process.env.CAPTURE_DEBUG) console.log(req.method, req.url, req.headers['content-type'] ?? '', `accept=${req.headers.accept ?? ''}`);
       const json = (code: number, value: unknown, type = 'application/json') => {
         res.writeHead(code, { 'Content-Type': type });
         res.end(JSON.stringify(value));
@@ -136,8 +141,8 @@ function startServer(recorded: Recorded[], notFound: () => string[]): Promise<ht
       if (notFound().includes(path)) return missing();
       if (body.length > 0) {
         recorded.push({ method: req.method ?? '', path, contentType: String(req.headers['content-type'] ?? ''), body });
-        if (req.method === 'POST') {
-          res.writeHead(201, { 'Content-Type': String(req.headers['content-type'] ?? 'application/json') });
+        if (req.method === 'POST' || req.method === 'PUT') {
+          res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': String(req.headers['content-type'] ?? 'application/json') });
           return res.end(body);
         }
         if (req.method === 'DELETE') return json(200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
@@ -152,6 +157,7 @@ function startServer(recorded: Recorded[], notFound: () => string[]): Promise<ht
       if (path === '/api/v1/pods') return json(200, { apiVersion: 'v1', kind: 'PodList', metadata: { resourceVersion: '1' }, items: [POD] });
       if (path === '/apis/batch/v1/namespaces/team-a/cronjobs/nightly') return json(200, CRONJOB);
       if (path === '/apis/apps/v1/namespaces/team-a/deployments/web') return json(200, DEPLOYMENT);
+      if (path === '/apis/certificates.k8s.io/v1/certificatesigningrequests/alice') return json(200, CSR);
       return missing();
     });
   });

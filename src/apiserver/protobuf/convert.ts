@@ -55,6 +55,7 @@ const SPECIAL: Record<string, (m: Message, keep: boolean) => Json> = {
   },
   '.authentication.v1.ExtraValue': (m) => extraItems(m),
   '.authorization.v1.ExtraValue': (m) => extraItems(m),
+  '.certificates.v1.ExtraValue': (m) => extraItems(m),
 };
 
 function timeValue(m: Message, fractionDigits: 0 | 6): Json {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
+import { CSR_REQUEST_PEM } from './capture-commands.ts';
 import { decodeKubernetesProtobuf, isKubernetesProtobuf, KUBERNETES_PROTOBUF_MAGIC } from './decode.ts';
 import { envelopeType, messageTypeFor } from './kinds.ts';
 
@@ -249,15 +250,80 @@ describe('kubectl autoscale protobuf bodies', () => {
   });
 });
 
+// kubectl certificate approve|deny GET the CSR twice (the builder as JSON, then the typed client
+// with Accept protobuf,json), append one condition and PUT the whole object to
+// /apis/certificates.k8s.io/v1/certificatesigningrequests/alice/approval as protobuf. Everything
+// but the condition is the object the capture server served (capture-commands.ts CSR); the
+// condition's lastUpdateTime is kubectl's metav1.Now() at capture, and its empty
+// lastTransitionTime (a zero-length Time on the wire) is absent, as Go's JSON omits it.
+describe('kubectl certificate approve|deny protobuf bodies', () => {
+  const csr = (condition: Json) => ({
+    apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest',
+    metadata: {
+      name: 'alice', uid: '9b3c6f1e-0000-4000-8000-000000000005', resourceVersion: '7', creationTimestamp: '2025-06-01T09:00:00Z',
+      managedFields: [{
+        manager: 'kubectl-create', operation: 'Update', apiVersion: 'certificates.k8s.io/v1', time: '2025-06-01T09:00:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:expirationSeconds': {}, 'f:request': {}, 'f:signerName': {}, 'f:usages': {} } },
+      }],
+    },
+    spec: {
+      request: Buffer.from(CSR_REQUEST_PEM).toString('base64'),
+      signerName: 'kubernetes.io/kube-apiserver-client',
+      expirationSeconds: 86400,
+      usages: ['client auth'],
+      username: 'alice',
+      groups: ['devs', 'system:authenticated'],
+    },
+    status: { conditions: [condition] },
+  });
+
+  for (const version of ['1.33', '1.32']) {
+    test(`${version}: certificate approve appends Approved`, () => {
+      const body = decoded('certificate-approve', version);
+      assert.deepEqual(body, csr({
+        type: 'Approved', status: 'True', reason: 'KubectlApprove',
+        message: 'This CSR was approved by kubectl certificate approve.', lastUpdateTime: '2026-12-04T21:06:17Z',
+      }));
+      assert.match(fromBase64(body.spec.request), /^-----BEGIN CERTIFICATE REQUEST-----\n/);
+    });
+
+    test(`${version}: certificate deny appends Denied`, () => {
+      assert.deepEqual(decoded('certificate-deny', version), csr({
+        type: 'Denied', status: 'True', reason: 'KubectlDeny',
+        message: 'This CSR was denied by kubectl certificate deny.', lastUpdateTime: '2026-12-04T21:06:17Z',
+      }));
+    });
+  }
+});
+
+function envelope(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
+  const unknown = envelopeType().encode({ typeMeta: { apiVersion, kind }, raw }).finish();
+  return Buffer.concat([KUBERNETES_PROTOBUF_MAGIC, unknown]);
+}
+
+// A message from [field number, value] pairs: numbers are varints, strings and bytes are
+// length-delimited, arrays repeat the field.
+type Wire = number | string | Uint8Array;
+function pb(...fields: [number, Wire | Wire[]][]): Uint8Array {
+  const w = protobuf.Writer.create();
+  for (const [n, value] of fields) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'number') w.uint32((n << 3) | 0).int64(item);
+      else if (typeof item === 'string') w.uint32((n << 3) | 2).string(item);
+      else w.uint32((n << 3) | 2).bytes(item);
+    }
+  }
+  return w.finish();
+}
+const EMPTY = pb();
+const time = (seconds: number) => pb([1, seconds]); // meta.v1.Time{seconds=1, nanos=2}
+
 // Full HorizontalPodAutoscalers, encoded twice: by protobufjs from cozylab's definitions (checks
 // the (keep) options and the JSON shape), and by hand with the field numbers of k8s.io/api
 // autoscaling/v1 and v2 generated.proto, in field order and with the zero values gogo writes for
 // non-pointer fields (checks the field numbers independently of the definitions).
 describe('HorizontalPodAutoscaler round trip', () => {
-  function envelope(apiVersion: string, kind: string, raw: Uint8Array): Buffer {
-    const unknown = envelopeType().encode({ typeMeta: { apiVersion, kind }, raw }).finish();
-    return Buffer.concat([KUBERNETES_PROTOBUF_MAGIC, unknown]);
-  }
   function viaDefinitions(apiVersion: string, message: Json): Json {
     const type = messageTypeFor(apiVersion, 'HorizontalPodAutoscaler');
     assert.ok(type, `${apiVersion} HorizontalPodAutoscaler has a definition`);
@@ -266,23 +332,7 @@ describe('HorizontalPodAutoscaler round trip', () => {
   const viaWire = (apiVersion: string, raw: Uint8Array) =>
     decodeKubernetesProtobuf(envelope(apiVersion, 'HorizontalPodAutoscaler', raw)) as Json;
 
-  // A message from [field number, value] pairs: numbers are varints, strings and bytes are
-  // length-delimited, arrays repeat the field.
-  type Wire = number | string | Uint8Array;
-  function pb(...fields: [number, Wire | Wire[]][]): Uint8Array {
-    const w = protobuf.Writer.create();
-    for (const [n, value] of fields) {
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (typeof item === 'number') w.uint32((n << 3) | 0).int64(item);
-        else if (typeof item === 'string') w.uint32((n << 3) | 2).string(item);
-        else w.uint32((n << 3) | 2).bytes(item);
-      }
-    }
-    return w.finish();
-  }
-  const EMPTY = pb();
   const q = (s: string) => pb([1, s]); // resource.Quantity{string=1}
-  const time = (seconds: number) => pb([1, seconds]); // meta.v1.Time{seconds=1, nanos=2}
   // ObjectMeta{name=1, generateName=2, namespace=3, selfLink=4, uid=5, resourceVersion=6, generation=7, creationTimestamp=8, labels=11}
   const objectMeta = pb([1, 'web'], [2, ''], [3, 'team-a'], [4, ''], [5, ''], [6, ''], [7, 0], [8, time(1714557600)], [11, pb([1, 'app'], [2, 'web'])]);
   // CrossVersionObjectReference{kind=1, name=2, apiVersion=3}, the same in v1 and v2
@@ -474,5 +524,116 @@ describe('HorizontalPodAutoscaler round trip', () => {
     // HorizontalPodAutoscalerStatus{observedGeneration=1, lastScaleTime=2, currentReplicas=3, desiredReplicas=4, currentCPUUtilizationPercentage=5}
     const status = pb([1, 0], [2, time(1714557660)], [3, 0], [4, 3], [5, 0]);
     assert.deepEqual(viaWire('autoscaling/v1', pb([1, objectMeta], [2, spec], [3, status])), expected);
+  });
+});
+
+// A full CertificateSigningRequest (spec with extra, expirationSeconds; status with a certificate
+// and conditions), encoded by protobufjs from cozylab's definitions and by hand with the field
+// numbers of k8s.io/api certificates/v1 generated.proto, in field-number order as gogo writes it.
+describe('CertificateSigningRequest round trip', () => {
+  const API_VERSION = 'certificates.k8s.io/v1';
+  const KIND = 'CertificateSigningRequest';
+  function viaDefinitions(message: Json): Json {
+    const type = messageTypeFor(API_VERSION, KIND);
+    assert.ok(type, 'certificates.k8s.io/v1 CertificateSigningRequest has a definition');
+    return decodeKubernetesProtobuf(envelope(API_VERSION, KIND, type.encode(type.fromObject(message)).finish())) as Json;
+  }
+  const viaWire = (raw: Uint8Array) => decodeKubernetesProtobuf(envelope(API_VERSION, KIND, raw)) as Json;
+  const b64 = (s: string | Uint8Array) => Buffer.from(s).toString('base64');
+  const CERT_PEM = '-----BEGIN CERTIFICATE-----\nMIIBhTCCASugAwIBAgIQIRi6zePL6mKjOipn+dNuaTAKBggqhkjOPQQDAjASMRAw\n-----END CERTIFICATE-----\n';
+
+  test('spec with extra and expirationSeconds, status with certificate and conditions', () => {
+    const message = {
+      metadata: { name: 'builder-client', creationTimestamp: { seconds: 1748768400 }, labels: { team: 'a' } },
+      spec: {
+        request: Buffer.from(CSR_REQUEST_PEM),
+        signerName: 'example.com/internal-ca',
+        expirationSeconds: 3600,
+        usages: ['digital signature', 'key encipherment', 'client auth'],
+        username: 'system:serviceaccount:team-a:builder',
+        uid: '9b3c6f1e-0000-4000-8000-000000000006',
+        groups: ['system:serviceaccounts', 'system:serviceaccounts:team-a', 'system:authenticated'],
+        extra: {
+          'authentication.kubernetes.io/credential-id': { items: ['JTI=7c1f'] },
+          'authentication.kubernetes.io/pod-name': { items: ['web-1'] },
+          scopes: { items: ['read', 'write'] },
+        },
+      },
+      status: {
+        conditions: [
+          { type: 'Approved', status: 'True', reason: 'AutoApproved', message: 'approved by policy',
+            lastUpdateTime: { seconds: 1748768460 }, lastTransitionTime: { seconds: 1748768460 } },
+          { type: 'Failed', status: 'True', reason: 'SignerError', lastTransitionTime: { seconds: 1748768520, nanos: 999 } },
+        ],
+        certificate: Buffer.from(CERT_PEM),
+      },
+    };
+    const expected = {
+      apiVersion: API_VERSION, kind: KIND,
+      metadata: { name: 'builder-client', creationTimestamp: '2025-06-01T09:00:00Z', labels: { team: 'a' } },
+      spec: {
+        request: b64(CSR_REQUEST_PEM),
+        signerName: 'example.com/internal-ca',
+        expirationSeconds: 3600,
+        usages: ['digital signature', 'key encipherment', 'client auth'],
+        username: 'system:serviceaccount:team-a:builder',
+        uid: '9b3c6f1e-0000-4000-8000-000000000006',
+        groups: ['system:serviceaccounts', 'system:serviceaccounts:team-a', 'system:authenticated'],
+        extra: {
+          'authentication.kubernetes.io/credential-id': ['JTI=7c1f'],
+          'authentication.kubernetes.io/pod-name': ['web-1'],
+          scopes: ['read', 'write'],
+        },
+      },
+      status: {
+        conditions: [
+          { type: 'Approved', status: 'True', reason: 'AutoApproved', message: 'approved by policy',
+            lastUpdateTime: '2025-06-01T09:01:00Z', lastTransitionTime: '2025-06-01T09:01:00Z' },
+          { type: 'Failed', status: 'True', reason: 'SignerError', lastTransitionTime: '2025-06-01T09:02:00Z' },
+        ],
+        certificate: b64(CERT_PEM),
+      },
+    };
+    assert.deepEqual(viaDefinitions(message), expected);
+
+    // ObjectMeta{name=1, generateName=2, namespace=3, selfLink=4, uid=5, resourceVersion=6, generation=7, creationTimestamp=8, labels=11}
+    const objectMeta = pb([1, 'builder-client'], [2, ''], [3, ''], [4, ''], [5, ''], [6, ''], [7, 0], [8, time(1748768400)],
+      [11, pb([1, 'team'], [2, 'a'])]);
+    // map<string, ExtraValue> entry{key=1, value=2}; ExtraValue{items=1}
+    const extra = (key: string, ...items: string[]) => pb([1, key], [2, pb([1, items])]);
+    // CertificateSigningRequestSpec{request=1, username=2, uid=3, groups=4, usages=5, extra=6, signerName=7, expirationSeconds=8}
+    const spec = pb(
+      [1, Buffer.from(CSR_REQUEST_PEM)],
+      [2, 'system:serviceaccount:team-a:builder'],
+      [3, '9b3c6f1e-0000-4000-8000-000000000006'],
+      [4, ['system:serviceaccounts', 'system:serviceaccounts:team-a', 'system:authenticated']],
+      [5, ['digital signature', 'key encipherment', 'client auth']],
+      [6, [extra('authentication.kubernetes.io/credential-id', 'JTI=7c1f'), extra('authentication.kubernetes.io/pod-name', 'web-1'),
+        extra('scopes', 'read', 'write')]],
+      [7, 'example.com/internal-ca'],
+      [8, 3600],
+    );
+    // CertificateSigningRequestCondition{type=1, reason=2, message=3, lastUpdateTime=4, lastTransitionTime=5, status=6}
+    const conditions = [
+      pb([1, 'Approved'], [2, 'AutoApproved'], [3, 'approved by policy'], [4, time(1748768460)], [5, time(1748768460)], [6, 'True']),
+      pb([1, 'Failed'], [2, 'SignerError'], [3, ''], [4, EMPTY], [5, pb([1, 1748768520], [2, 999])], [6, 'True']),
+    ];
+    // CertificateSigningRequestStatus{conditions=1, certificate=2}
+    const status = pb([1, conditions], [2, Buffer.from(CERT_PEM)]);
+    // CertificateSigningRequest{metadata=1, spec=2, status=3}
+    assert.deepEqual(viaWire(pb([1, objectMeta], [2, spec], [3, status])), expected);
+  });
+
+  test('zeros gogo writes: empty strings, nil request, empty status; a pointer zero and binary bytes stay', () => {
+    // Non-pointer strings and a nil []byte are "" or absent; expirationSeconds is *int32, so 0 stays.
+    assert.deepEqual(viaWire(pb([1, EMPTY], [2, pb([2, ''], [3, ''], [7, ''], [8, 0])], [3, EMPTY])), {
+      apiVersion: API_VERSION, kind: KIND, metadata: {}, spec: { expirationSeconds: 0 },
+    });
+    // bytes are base64 of the raw bytes, not of a UTF-8 decoding of them.
+    const spec = pb([1, Uint8Array.from([0x00, 0xff, 0xfe, 0x80])], [7, 'kubernetes.io/kube-apiserver-client']);
+    assert.deepEqual(viaWire(pb([2, spec])).spec, { request: 'AP/+gA==', signerName: 'kubernetes.io/kube-apiserver-client' });
+    // A certificate-less status with one condition keeps just its set fields.
+    const status = pb([1, pb([1, 'Denied'], [2, ''], [3, ''], [4, EMPTY], [5, EMPTY], [6, 'True'])]);
+    assert.deepEqual(viaWire(pb([3, status])).status, { conditions: [{ type: 'Denied', status: 'True' }] });
   });
 });

@@ -7,6 +7,7 @@ import { authorizationProto } from './schema/authorization.ts';
 import { autoscalingProto } from './schema/autoscaling.ts';
 import { autoscalingV2Proto } from './schema/autoscaling-v2.ts';
 import { batchProto } from './schema/batch.ts';
+import { certificatesProto } from './schema/certificates.ts';
 import { coordinationProto } from './schema/coordination.ts';
 import { coreObjectsProto } from './schema/core-objects.ts';
 import { corePodProto } from './schema/core-pod.ts';
@@ -24,6 +25,7 @@ const SOURCES = [
   coreObjectsProto, corePodProto, coreSecurityProto, coreSchedulingProto, coreVolumesProto,
   appsProto, batchProto, rbacProto, authorizationProto, authenticationProto,
   networkingProto, policyProto, schedulingProto, autoscalingProto, autoscalingV2Proto, coordinationProto,
+  certificatesProto,
 ];
 
 /** apiVersion → kind → fully qualified message name in our definitions. */
@@ -67,6 +69,7 @@ const MESSAGES: Record<string, Record<string, string>> = {
   'autoscaling/v1': { Scale: 'autoscaling.v1.Scale', HorizontalPodAutoscaler: 'autoscaling.v1.HorizontalPodAutoscaler' },
   'autoscaling/v2': { HorizontalPodAutoscaler: 'autoscaling.v2.HorizontalPodAutoscaler' },
   'coordination.k8s.io/v1': { Lease: 'coordination.v1.Lease' },
+  'certificates.k8s.io/v1': { CertificateSigningRequest: 'certificates.v1.CertificateSigningRequest' },
   'meta.k8s.io/v1': {},
 };
 
