@@ -5,12 +5,10 @@
 // pure-JS RSA takes a tenth of a second per signature). A restart finds everything in the data dir
 // and loads neither forge nor a key generator.
 
-import { createPrivateKey, generateKeyPair, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPair, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type forgeType from 'node-forge';
-
-type Forge = typeof forgeType;
+import { loadForge, randomSerial, signNatively } from '../machinery/x509.ts';
 
 export interface ClusterCredentials {
   caCert: string;
@@ -28,12 +26,6 @@ interface KeyPair {
   publicKey: string;
 }
 
-let forgeModule: Promise<Forge> | undefined;
-function loadForge(): Promise<Forge> {
-  forgeModule ??= import('node-forge').then((m) => ((m as { default?: Forge }).default ?? (m as unknown as Forge)));
-  return forgeModule;
-}
-
 /** A new RSA 2048 key, made off the main thread. */
 export function rsaKeyPair(): Promise<KeyPair> {
   return new Promise((resolve, reject) =>
@@ -43,21 +35,6 @@ export function rsaKeyPair(): Promise<KeyPair> {
       (err, publicKey, privateKey) => (err ? reject(err) : resolve({ publicKey, privateKey })),
     ),
   );
-}
-
-/**
- * Signs a forge certificate with sha256WithRSAEncryption through Node's crypto: forge's `sign`
- * hands the DER of the TBSCertificate to the digest, and the digest to the key.
- */
-function signNatively(cert: forgeType.pki.Certificate, key: KeyObject): void {
-  let tbs = '';
-  const md = { algorithm: 'sha256', update: (bytes: string) => void (tbs += bytes) };
-  const signer = { sign: () => sign('sha256', Buffer.from(tbs, 'binary'), key).toString('binary') };
-  cert.sign(signer as unknown as forgeType.pki.rsa.PrivateKey, md as unknown as forgeType.md.MessageDigest);
-}
-
-function serial(): string {
-  return '01' + randomBytes(15).toString('hex');
 }
 
 function years(n: number): Date {
@@ -70,7 +47,7 @@ export async function makeCA(keyPair?: Promise<KeyPair>): Promise<{ cert: string
   const [forge, key] = await Promise.all([loadForge(), keyPair ?? rsaKeyPair()]);
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(key.publicKey);
-  cert.serialNumber = serial();
+  cert.serialNumber = randomSerial();
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = years(10);
   const subject = [{ name: 'commonName', value: 'cozylab-ca' }];
@@ -96,7 +73,7 @@ export async function issue(
   const caCert = forge.pki.certificateFromPem(ca.cert);
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(key.publicKey);
-  cert.serialNumber = serial();
+  cert.serialNumber = randomSerial();
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = years(5);
   cert.setSubject([{ name: 'commonName', value: subject.cn }, ...(subject.orgs ?? []).map((o) => ({ name: 'organizationName', value: o }))]);
