@@ -22,6 +22,7 @@ import { builtinPatchSchema } from './builtin/patch-schemas.ts';
 import { BUILTIN_KINDS, builtinResourceType } from './builtin/definitions.ts';
 import { ConvertingStore } from './registry/converting-store.ts';
 import { EventExpiry } from './event-ttl.ts';
+import { certificateApproval, certificateRequestor } from './admission/certificate-requests.ts';
 import { resourcePrefix } from './registry/keys.ts';
 import { ResourceCatalog } from './catalog.ts';
 import { CRDController } from './crd/crd-controller.ts';
@@ -96,6 +97,8 @@ export class ApiServer {
     this.admission.register(defaultTolerationSeconds(opts.defaultTolerationSeconds));
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
     this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
+    this.admission.register(certificateRequestor());
+    this.admission.register(certificateApproval(() => this.authorizer));
     this.admission.register(resourceQuotaAdmission((group, plural) => this.registry(group, plural), () => this.deps.now()));
     this.authenticator = new Authenticator(opts.tls.ca, [DEFAULT_ISSUER]);
     this.authenticator.addTokenAuthenticator(this.tokens);

@@ -133,7 +133,9 @@ async function dispatch(
   if (sub && !type.subresources.includes(sub)) throw pathNotFound();
   const read = { served, namespace: type.namespaced ? info.namespace : '', name: info.name, subresource: sub, query, accept: req.headers.accept };
 
-  if (info.verb === 'get' && (sub === '' || sub === 'status')) return handleGet(read, res);
+  // A subresource the kind's strategy shapes (a CSR's approval) reads and writes as status does.
+  const objectLike = sub === '' || sub === 'status' || (served.registry.strategy.shapeSubresource !== undefined && sub !== 'scale');
+  if (info.verb === 'get' && objectLike) return handleGet(read, res);
   if (info.verb === 'list') return handleList(read, res);
   if (info.verb === 'watch') return handleWatch(read, req, res, deps.watch);
   if (sub === 'scale' && req.method === 'GET') return handleScale(read, 'GET', res);
@@ -153,7 +155,7 @@ async function dispatch(
     if (sub === 'scale') return handleScale(w, req.method ?? 'PUT', res);
     if (sub === 'binding' && info.verb === 'create') return handleBinding(w, res);
     if (sub === 'finalize' && info.verb === 'update') return handleFinalize(w, res);
-    if (sub !== '' && sub !== 'status') unsupportedSubresource(w, info.verb);
+    if (sub !== '' && sub !== 'status' && (!objectLike || (info.verb !== 'update' && info.verb !== 'patch'))) unsupportedSubresource(w, info.verb);
     switch (info.verb) {
       case 'create':
         return handleCreate(w, res);

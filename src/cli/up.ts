@@ -76,7 +76,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   for (const c of controllers) await c.start();
   const client = new InProcessClient(server);
   const factory = new InformerFactory(client, { clock: realClock });
-  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming });
+  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming });
   const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
   const running = [clusterControllers, platform];
   factory.start();

@@ -5,6 +5,7 @@ import type { ServiceAccountTokens } from '../apiserver/auth/service-account-tok
 import { asFieldManager, type Clock, type InformerFactory, type KubeClient } from '../controller/index.ts';
 import { ImageProfiles, startNodeControllers, type Inventory, type NodeTiming } from './nodes/index.ts';
 import { startResourceQuotaController } from './quota/resource-quota-controller.ts';
+import { startCsrSigningController } from './certificates/csr-signing-controller.ts';
 import { startEndpointControllers } from './endpoints/index.ts';
 import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
 import { startStorageControllers } from './storage/index.ts';
@@ -16,6 +17,8 @@ export interface ClusterControllerDeps {
   clock: Clock;
   tokens: ServiceAccountTokens;
   caPem: string;
+  /** The cluster CA's key, which the CSR signer signs with (--cluster-signing-key-file); without it nothing is signed. */
+  caKeyPem?: string;
   inventory?: Inventory;
   nodeTiming?: NodeTiming;
   profiles?: ImageProfiles;
@@ -39,6 +42,7 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
     startEndpointControllers(base),
     startStorageControllers(base),
     startResourceQuotaController(base),
+    ...(deps.caKeyPem ? [startCsrSigningController({ ...base, ca: { certPem: deps.caPem, keyPem: deps.caKeyPem } })] : []),
     nodes,
   ];
   return {

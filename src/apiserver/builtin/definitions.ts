@@ -14,6 +14,7 @@ import type { VersionConversion } from '../registry/converting-store.ts';
 import { defaultHpaV2, hpaV1Strategy, hpaV2Strategy } from './autoscaling-strategies.ts';
 import { hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.ts';
 import { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.ts';
+import { csrStrategy } from './certificates-strategy.ts';
 
 export interface BuiltinKind {
   group: string;
@@ -70,6 +71,8 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
     group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true, shortNames: ['hpa'], categories: ALL, subresources: ['status'], strategy: hpaV1Strategy,
     storedAs: { toStorage: (v1) => defaultedHpaV2(hpaV1ToV2(v1)), fromStorage: hpaV2ToV1 },
   },
+  // certificates.k8s.io/v1
+  { group: 'certificates.k8s.io', version: 'v1', kind: 'CertificateSigningRequest', plural: 'certificatesigningrequests', namespaced: false, shortNames: ['csr'], subresources: ['status', 'approval'], strategy: csrStrategy },
   // rbac.authorization.k8s.io/v1
   { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'Role', plural: 'roles', namespaced: true, strategy: other.roleStrategy },
   { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRole', plural: 'clusterroles', namespaced: false, strategy: other.roleStrategy },

@@ -195,6 +195,7 @@ const SCHEMAS: Record<string, PatchSchema> = {
   'apps/DaemonSet': replicated,
   'apps/ReplicaSet': replicated,
   'autoscaling/HorizontalPodAutoscaler': kind({ status: fields({ conditions }) }),
+  'certificates.k8s.io/CertificateSigningRequest': kind({ spec: fields({ extra: stringMap }), status: fields({ conditions: keyedList(['type']) }) }),
   'batch/Job': job,
   'batch/CronJob': cronJob,
   'rbac.authorization.k8s.io/Role': kind(),

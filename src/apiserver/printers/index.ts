@@ -14,6 +14,7 @@ import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
 import { eventPrinter } from './events.ts';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.ts';
+import { certificateSigningRequestPrinter } from './certificates.ts';
 import { apiServicePrinter, leasePrinter, namespacePrinter, nodePrinter, priorityClassPrinter, webhookConfigurationPrinter } from './meta.ts';
 
 const PRINTERS: Record<string, TablePrinter> = {
@@ -38,6 +39,7 @@ const PRINTERS: Record<string, TablePrinter> = {
   'apps/StatefulSet': statefulSetPrinter,
   'apps/DaemonSet': daemonSetPrinter,
   'autoscaling/HorizontalPodAutoscaler': horizontalPodAutoscalerPrinter,
+  'certificates.k8s.io/CertificateSigningRequest': certificateSigningRequestPrinter,
   'batch/Job': jobPrinter,
   'batch/CronJob': cronJobPrinter,
   'policy/PodDisruptionBudget': podDisruptionBudgetPrinter,

@@ -248,6 +248,7 @@ export class ResourceRegistry {
       if (subresource === '') this.strategy.applyDefaults?.(next);
       await this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (subresource === '') await this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now));
+      else await this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, this.strategyContext(now));
       this.validateOrThrow(next, [
         ...(this.strategy.validate?.(next) ?? []),
         ...(this.strategy.validateUpdate?.(next, current) ?? []),

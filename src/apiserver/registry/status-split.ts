@@ -19,6 +19,8 @@ export function statusPart(input: KubeObject): KubeObject {
 
 /** The object an update of `subresource` stores, from the desired one (the caller's own) and the current one (only read). */
 export function shapeUpdate(desired: KubeObject, current: KubeObject, subresource: string, strategy: Strategy): KubeObject {
+  const own = subresource && subresource !== 'status' ? strategy.shapeSubresource?.(subresource, desired, current) : undefined;
+  if (own) return own;
   if (subresource === 'status') {
     // current but for its status, which the desired one replaces (key order kept). The write
     // changes only top-level metadata fields, so the rest is current's own, shared, never changed.

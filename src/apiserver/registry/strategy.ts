@@ -33,6 +33,10 @@ export interface Strategy {
   prepareForCreate?(obj: KubeObject, ctx: StrategyContext): Promise<void> | void;
   /** Carry over what an update may not change, default the rest. */
   prepareForUpdate?(next: KubeObject, prev: KubeObject, ctx: StrategyContext): Promise<void> | void;
+  /** The same for a write to a subresource (`status`, `approval`). */
+  prepareForSubresourceUpdate?(subresource: string, next: KubeObject, prev: KubeObject, ctx: StrategyContext): Promise<void> | void;
+  /** What a write to a subresource other than status stores (the /approval of a CSR: only its conditions); undefined: not one of the kind's. */
+  shapeSubresource?(subresource: string, desired: KubeObject, current: KubeObject): KubeObject | undefined;
   /** Kind-specific validation of a new object (metadata names are checked by the registry). */
   validate?(obj: KubeObject): FieldError[];
   /** Kind-specific validation of an update (immutable fields …). */
