@@ -83,6 +83,8 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', plural: 'ingresses', namespaced: true, shortNames: ['ing'], subresources: ['status'], strategy: other.ingressStrategy },
   { group: 'networking.k8s.io', version: 'v1', kind: 'IngressClass', plural: 'ingressclasses', namespaced: false, strategy: core.plainStrategy },
   // storage, coordination, discovery, policy, scheduling
+  { group: 'storage.k8s.io', version: 'v1', kind: 'CSIDriver', plural: 'csidrivers', namespaced: false, strategy: other.csiDriverStrategy },
+  { group: 'node.k8s.io', version: 'v1', kind: 'RuntimeClass', plural: 'runtimeclasses', namespaced: false, strategy: other.runtimeClassStrategy },
   { group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', plural: 'storageclasses', namespaced: false, shortNames: ['sc'], strategy: other.storageClassStrategy },
   { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true, strategy: other.leaseStrategy },
   { group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', plural: 'endpointslices', namespaced: true, strategy: other.endpointSliceStrategy },

@@ -3,6 +3,7 @@
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
+import { isDNS1123Label } from '../../machinery/validation/names.ts';
 
 type Json = Record<string, unknown>;
 
@@ -141,5 +142,46 @@ export const apiServiceStrategy: Strategy = {
     if (spec.groupPriorityMinimum === undefined) errors.push(fieldErrors.required('spec.groupPriorityMinimum'));
     if (spec.versionPriority === undefined) errors.push(fieldErrors.required('spec.versionPriority'));
     return errors;
+  },
+};
+
+/** node.k8s.io/v1 RuntimeClass: a handler name the nodes' container runtime knows, fixed once set. */
+export const runtimeClassStrategy: Strategy = {
+  statusSubresource: false,
+  noGeneration: true,
+  nameRule: 'subdomain',
+  validate(obj) {
+    const handler = obj.handler;
+    if (typeof handler !== 'string' || handler === '') return [fieldErrors.required('handler')];
+    return isDNS1123Label(handler).map((msg) => fieldErrors.invalid('handler', handler, msg));
+  },
+  validateUpdate(next, prev) {
+    return next.handler !== prev.handler ? [fieldErrors.invalid('handler', next.handler, 'field is immutable')] : [];
+  },
+};
+
+/** storage.k8s.io/v1 CSIDriver: SetDefaults_CSIDriver, and a spec that cannot change but for a few fields. */
+export const csiDriverStrategy: Strategy = {
+  statusSubresource: false,
+  applyDefaults(obj) {
+    const spec = (obj.spec ??= {}) as Json;
+    spec.attachRequired ??= true;
+    spec.podInfoOnMount ??= false;
+    spec.storageCapacity ??= false;
+    spec.fsGroupPolicy ??= 'ReadWriteOnceWithFSType';
+    spec.requiresRepublish ??= false;
+    spec.seLinuxMount ??= false;
+    spec.volumeLifecycleModes ??= ['Persistent'];
+  },
+  validate(obj) {
+    const modes = ((obj.spec as Json | undefined)?.volumeLifecycleModes ?? []) as unknown[];
+    return modes.filter((m) => m !== 'Persistent' && m !== 'Ephemeral').map((m) => fieldErrors.notSupported('spec.volumeLifecycleModes', m, ['Ephemeral', 'Persistent']));
+  },
+  validateUpdate(next, prev) {
+    const a = (next.spec ?? {}) as Json;
+    const b = (prev.spec ?? {}) as Json;
+    return ['attachRequired', 'fsGroupPolicy', 'volumeLifecycleModes']
+      .filter((f) => !deepEqual(a[f], b[f]))
+      .map((f) => fieldErrors.invalid(`spec.${f}`, a[f], 'field is immutable'));
   },
 };

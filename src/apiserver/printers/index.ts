@@ -11,11 +11,11 @@ import {
 import { endpointSlicePrinter, endpointsPrinter, ingressClassPrinter, ingressPrinter, networkPolicyPrinter, servicePrinter } from './services.ts';
 import { configMapPrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPrinter } from './config.ts';
 import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
-import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
+import { csiDriverPrinter, persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
 import { eventPrinter } from './events.ts';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.ts';
 import { certificateSigningRequestPrinter } from './certificates.ts';
-import { apiServicePrinter, leasePrinter, namespacePrinter, nodePrinter, priorityClassPrinter, webhookConfigurationPrinter } from './meta.ts';
+import { apiServicePrinter, leasePrinter, namespacePrinter, nodePrinter, priorityClassPrinter, runtimeClassPrinter, webhookConfigurationPrinter } from './meta.ts';
 
 const PRINTERS: Record<string, TablePrinter> = {
   '/Pod': podPrinter,
@@ -53,6 +53,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   'rbac.authorization.k8s.io/RoleBinding': roleBindingPrinter,
   'rbac.authorization.k8s.io/ClusterRoleBinding': clusterRoleBindingPrinter,
   'storage.k8s.io/StorageClass': storageClassPrinter,
+  'storage.k8s.io/CSIDriver': csiDriverPrinter,
+  'node.k8s.io/RuntimeClass': runtimeClassPrinter,
   'coordination.k8s.io/Lease': leasePrinter,
   'apiextensions.k8s.io/CustomResourceDefinition': createdAtPrinter,
   'apiregistration.k8s.io/APIService': apiServicePrinter,

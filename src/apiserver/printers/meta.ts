@@ -109,3 +109,8 @@ export const priorityClassPrinter: TablePrinter = {
   ],
   cells: (pc, now) => [objectName(pc), num(pc.value), pc.globalDefault === true, objectAge(pc, now), str(pc.preemptionPolicy)],
 };
+
+export const runtimeClassPrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('Handler', 'string', 'handler specifies the underlying runtime and configuration that the CRI implementation will use to handle pods of this class.'), ageColumn()],
+  cells: (rc, now) => [objectName(rc), str(rc.handler), objectAge(rc, now)],
+};

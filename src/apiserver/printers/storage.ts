@@ -120,3 +120,23 @@ export const storageClassPrinter: TablePrinter = {
     ];
   },
 };
+
+/** NAME ATTACHREQUIRED PODINFOONMOUNT STORAGECAPACITY TOKENREQUESTS REQUIRESREPUBLISH MODES AGE. */
+export const csiDriverPrinter: TablePrinter = {
+  columns: [
+    nameColumn(),
+    textColumn('AttachRequired', 'boolean', 'attachRequired indicates this CSI volume driver requires an attach operation.'),
+    textColumn('PodInfoOnMount', 'boolean', 'podInfoOnMount indicates this CSI volume driver requires additional pod information (like podName, podUID, etc.) during mount operations.'),
+    textColumn('StorageCapacity', 'boolean', 'storageCapacity indicates that the CSI volume driver wants pod scheduling to consider the storage capacity that the driver deployment will report.'),
+    textColumn('TokenRequests', 'string', 'tokenRequests indicates the CSI driver needs pods\' service account tokens it is mounting volume for to do necessary authentication.'),
+    textColumn('RequiresRepublish', 'boolean', 'requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called to reflect any possible change in the mounted volume.'),
+    textColumn('Modes', 'string', 'volumeLifecycleModes defines what kind of volumes this CSI volume driver supports.'),
+    ageColumn(),
+  ],
+  cells(d, now) {
+    const s = spec(d);
+    const tokens = Array.isArray(s.tokenRequests) && s.tokenRequests.length ? (s.tokenRequests as Array<{ audience?: string }>).map((t) => t.audience ?? '').join(',') : '<unset>';
+    const modes = Array.isArray(s.volumeLifecycleModes) && s.volumeLifecycleModes.length ? (s.volumeLifecycleModes as string[]).join(',') : '<none>';
+    return [objectName(d), s.attachRequired === true, s.podInfoOnMount === true, s.storageCapacity === true, tokens, s.requiresRepublish === true, modes, objectAge(d, now)];
+  },
+};
