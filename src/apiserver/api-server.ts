@@ -3,7 +3,7 @@
 
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import type { KubeObject } from '../machinery/object.ts';
+import { parseApiVersion, type KubeObject } from '../machinery/object.ts';
 import type { Store } from '../storage/store.ts';
 import { AdmissionChain } from './admission/admission.ts';
 import { namespaceLifecycle } from './admission/namespace-lifecycle.ts';
@@ -23,6 +23,7 @@ import { BUILTIN_KINDS, builtinResourceType } from './builtin/definitions.ts';
 import { ConvertingStore } from './registry/converting-store.ts';
 import { EventExpiry } from './event-ttl.ts';
 import { certificateApproval, certificateRequestor } from './admission/certificate-requests.ts';
+import { validatingAdmissionPolicy } from './admission/validating-admission-policy.ts';
 import { resourcePrefix } from './registry/keys.ts';
 import { ResourceCatalog } from './catalog.ts';
 import { CRDController } from './crd/crd-controller.ts';
@@ -98,6 +99,12 @@ export class ApiServer {
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
     this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
     this.admission.register(certificateRequestor());
+    this.admission.register(validatingAdmissionPolicy({
+      policies: () => this.registry('admissionregistration.k8s.io', 'validatingadmissionpolicies'),
+      bindings: () => this.registry('admissionregistration.k8s.io', 'validatingadmissionpolicybindings'),
+      namespaces: () => this.registry('', 'namespaces'),
+      paramRegistry: (apiVersion, kind) => this.catalog.byKind(parseApiVersion(apiVersion).group, kind)?.registry,
+    }));
     this.admission.register(certificateApproval(() => this.authorizer));
     this.admission.register(resourceQuotaAdmission((group, plural) => this.registry(group, plural), () => this.deps.now()));
     this.authenticator = new Authenticator(opts.tls.ca, [DEFAULT_ISSUER]);

@@ -269,3 +269,41 @@ test('RuntimeClasses and CSIDrivers are served with their defaults, immutable fi
   assert.match(k(['patch', 'runtimeclass', 'gvisor', '--type=merge', '-p', '{"handler":"kata"}']).stderr, /handler: Invalid value: "kata": field is immutable/);
   assert.match(k(['patch', 'csidriver', 'linstor.csi.linbit.com', '--type=merge', '-p', '{"spec":{"attachRequired":false}}']).stderr, /spec\.attachRequired: Invalid value: false: field is immutable/);
 });
+
+test('a ValidatingAdmissionPolicy from the Kubernetes docs refuses what its CEL expression rejects, where its binding selects', () => {
+  const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
+  const applied = k(['apply', '-f', '-'], `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: demo-policy.example.com}
+spec:
+  failurePolicy: Fail
+  matchConstraints:
+    resourceRules: [{apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE", "UPDATE"], resources: ["deployments"]}]
+  validations:
+  - expression: "object.spec.replicas <= 5"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: demo-binding-test.example.com}
+spec:
+  policyName: demo-policy.example.com
+  validationActions: [Deny]
+  matchResources:
+    namespaceSelector: {matchLabels: {environment: test}}
+`);
+  assert.equal(applied.code, 0, applied.stderr);
+  assert.match(k(['get', 'validatingadmissionpolicies']).stdout, /^demo-policy\.example\.com\s+1\s+<unset>\s+\d+s$/m);
+  assert.equal(k(['create', 'namespace', 'vap-test']).code, 0);
+  assert.equal(k(['label', 'namespace', 'vap-test', 'environment=test']).code, 0);
+  const refused = k(['create', 'deployment', 'nginx', '--image=nginx', '--replicas=6', '-n', 'vap-test']);
+  assert.equal(refused.stderr.trim(), `error: failed to create deployment: deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5`);
+  assert.equal(k(['create', 'deployment', 'nginx', '--image=nginx', '--replicas=5', '-n', 'vap-test']).code, 0);
+  assert.equal(k(['create', 'deployment', 'unbound', '--image=nginx', '--replicas=6', '-n', 'default']).code, 0, 'the binding selects only namespaces labelled environment=test');
+  const patch = ['patch', 'deployment', 'nginx', '-n', 'vap-test', '-p', '{"spec":{"replicas":6}}'];
+  assert.match(k(patch).stderr, /denied request: failed expression: object\.spec\.replicas <= 5/);
+  assert.equal(k(['delete', 'validatingadmissionpolicybinding', 'demo-binding-test.example.com']).code, 0);
+  const start = Date.now();
+  let r = k(patch);
+  while (r.code !== 0 && Date.now() - start < 5000) r = k(patch);
+  assert.equal(r.code, 0, `unbound, the policy judges nothing: ${r.stderr}`);
+});

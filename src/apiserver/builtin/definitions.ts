@@ -15,6 +15,7 @@ import { defaultHpaV2, hpaV1Strategy, hpaV2Strategy } from './autoscaling-strate
 import { hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.ts';
 import { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.ts';
 import { csrStrategy } from './certificates-strategy.ts';
+import { validatingAdmissionPolicyBindingStrategy, validatingAdmissionPolicyStrategy } from './admission-policy-strategies.ts';
 
 export interface BuiltinKind {
   group: string;
@@ -71,6 +72,9 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
     group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true, shortNames: ['hpa'], categories: ALL, subresources: ['status'], strategy: hpaV1Strategy,
     storedAs: { toStorage: (v1) => defaultedHpaV2(hpaV1ToV2(v1)), fromStorage: hpaV2ToV1 },
   },
+  // admissionregistration.k8s.io/v1
+  { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingAdmissionPolicy', plural: 'validatingadmissionpolicies', namespaced: false, categories: ['api-extensions'], subresources: ['status'], strategy: validatingAdmissionPolicyStrategy },
+  { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingAdmissionPolicyBinding', plural: 'validatingadmissionpolicybindings', namespaced: false, categories: ['api-extensions'], strategy: validatingAdmissionPolicyBindingStrategy },
   // certificates.k8s.io/v1
   { group: 'certificates.k8s.io', version: 'v1', kind: 'CertificateSigningRequest', plural: 'certificatesigningrequests', namespaced: false, shortNames: ['csr'], subresources: ['status', 'approval'], strategy: csrStrategy },
   // rbac.authorization.k8s.io/v1

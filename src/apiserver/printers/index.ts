@@ -15,7 +15,7 @@ import { csiDriverPrinter, persistentVolumeClaimPrinter, persistentVolumePrinter
 import { eventPrinter } from './events.ts';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.ts';
 import { certificateSigningRequestPrinter } from './certificates.ts';
-import { apiServicePrinter, leasePrinter, namespacePrinter, nodePrinter, priorityClassPrinter, runtimeClassPrinter, webhookConfigurationPrinter } from './meta.ts';
+import { apiServicePrinter, leasePrinter, namespacePrinter, nodePrinter, priorityClassPrinter, runtimeClassPrinter, validatingAdmissionPolicyBindingPrinter, validatingAdmissionPolicyPrinter, webhookConfigurationPrinter } from './meta.ts';
 
 const PRINTERS: Record<string, TablePrinter> = {
   '/Pod': podPrinter,
@@ -60,6 +60,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   'apiregistration.k8s.io/APIService': apiServicePrinter,
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfigurationPrinter,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfigurationPrinter,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': validatingAdmissionPolicyPrinter,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': validatingAdmissionPolicyBindingPrinter,
   'scheduling.k8s.io/PriorityClass': priorityClassPrinter,
 };
 

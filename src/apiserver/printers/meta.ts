@@ -114,3 +114,26 @@ export const runtimeClassPrinter: TablePrinter = {
   columns: [nameColumn(), textColumn('Handler', 'string', 'handler specifies the underlying runtime and configuration that the CRI implementation will use to handle pods of this class.'), ageColumn()],
   cells: (rc, now) => [objectName(rc), str(rc.handler), objectAge(rc, now)],
 };
+
+/** NAME VALIDATIONS PARAMKIND AGE. */
+export const validatingAdmissionPolicyPrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('Validations', 'integer', 'Validations is the number of validations defined.'), textColumn('ParamKind', 'string', 'ParamKind specifies the kind of resources used to parameterize this policy'), ageColumn()],
+  cells(p, now) {
+    const s = spec(p);
+    const kind = obj(s.paramKind);
+    return [objectName(p), arr(s.validations).length, s.paramKind ? `${str(kind.apiVersion)}/${str(kind.kind)}` : '<unset>', objectAge(p, now)];
+  },
+};
+
+/** NAME POLICYNAME PARAMREF AGE. */
+export const validatingAdmissionPolicyBindingPrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('PolicyName', 'string', 'PolicyName references a ValidatingAdmissionPolicy name which the ValidatingAdmissionPolicyBinding binds to.'), textColumn('ParamRef', 'string', 'ParamRef specifies the parameter resource used to configure the admission control policy.'), ageColumn()],
+  cells(b, now) {
+    const s = spec(b);
+    const ref = obj(s.paramRef);
+    let param = '<unset>';
+    if (s.paramRef && ref.name) param = ref.namespace ? `${str(ref.namespace)}/${str(ref.name)}` : str(ref.name);
+    else if (s.paramRef && ref.selector) param = JSON.stringify(ref.selector);
+    return [objectName(b), str(s.policyName), param, objectAge(b, now)];
+  },
+};

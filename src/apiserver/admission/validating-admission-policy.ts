@@ -1,0 +1,229 @@
+// The ValidatingAdmissionPolicy plug-in (k8s.io/apiserver plugin/policy/validating): every binding
+// whose policy matches the request (its match constraints, then the binding's own match
+// resources, then the policy's match conditions) evaluates the policy's CEL validations against
+// `object`, `oldObject`, `request`, `params`, `namespaceObject` and `variables`. A failed
+// validation is acted on as the binding says: Deny refuses the request (reason Invalid unless the
+// validation names one), Warn returns a warning, Audit only records.
+
+import { compileCel, celValue, evaluateCel } from '../../machinery/cel.ts';
+import { StatusError, type StatusReason } from '../../machinery/errors.ts';
+import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
+import type { KubeObject } from '../../machinery/object.ts';
+import type { ResourceRegistry } from '../registry/registry.ts';
+import { decodeStored } from '../registry/codec.ts';
+import { collectionPrefix } from '../registry/keys.ts';
+import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
+
+type Json = Record<string, any>;
+
+export interface PolicySources {
+  policies(): ResourceRegistry;
+  bindings(): ResourceRegistry;
+  namespaces(): ResourceRegistry;
+  /** The registry serving a param kind (`apiVersion`, `kind`), if any. */
+  paramRegistry(apiVersion: string, kind: string): ResourceRegistry | undefined;
+}
+
+const REASON_CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
+
+function anyOf(list: unknown, value: string): boolean {
+  return Array.isArray(list) && (list.includes('*') || list.includes(value));
+}
+
+// A rule's resources: a resource, resource/subresource, or either part a star.
+function resourceMatches(resources: unknown, resource: string, subresource: string): boolean {
+  if (!Array.isArray(resources)) return false;
+  return resources.some((r: string) => {
+    const [res, sub] = r.split('/');
+    if (sub === undefined) return subresource === '' && (res === '*' || res === resource);
+    return (res === '*' || res === resource) && (sub === '*' || sub === subresource);
+  });
+}
+
+function ruleMatches(rule: Json, req: AdmissionRequest): boolean {
+  const scope = rule.scope ?? '*';
+  if (scope === 'Namespaced' && !req.resource.namespaced) return false;
+  if (scope === 'Cluster' && req.resource.namespaced) return false;
+  if (Array.isArray(rule.resourceNames) && rule.resourceNames.length && !rule.resourceNames.includes(req.name)) return false;
+  return anyOf(rule.operations, req.operation) && anyOf(rule.apiGroups, req.resource.group) && anyOf(rule.apiVersions, req.resource.version) && resourceMatches(rule.resources, req.resource.plural, req.subresource);
+}
+
+function selects(selector: Json | undefined, labels: Record<string, string> | undefined): boolean {
+  if (!selector || Object.keys(selector).length === 0) return true;
+  return matches(labelSelectorFromObject(selector), labels ?? {});
+}
+
+/** matchConstraints or matchResources: rules (less the excluded ones), then the namespace and object selectors. */
+async function matchesResources(m: Json | undefined, req: AdmissionRequest, namespaceObject: () => Promise<KubeObject | undefined>): Promise<boolean> {
+  if (!m) return true;
+  if (Array.isArray(m.resourceRules) && m.resourceRules.length && !m.resourceRules.some((r: Json) => ruleMatches(r, req))) return false;
+  if (Array.isArray(m.excludeResourceRules) && m.excludeResourceRules.some((r: Json) => ruleMatches(r, req))) return false;
+  if (!selects(m.objectSelector, req.object?.metadata.labels) && !selects(m.objectSelector, req.oldObject?.metadata.labels)) return false;
+  if (m.namespaceSelector && Object.keys(m.namespaceSelector).length) {
+    // A cluster-scoped object is selected by namespaceSelector only when it is a Namespace.
+    const ns = req.resource.plural === 'namespaces' && req.resource.group === '' ? (req.object ?? req.oldObject) : req.resource.namespaced ? await namespaceObject() : undefined;
+    if (ns && !selects(m.namespaceSelector, ns.metadata.labels)) return false;
+  }
+  return true;
+}
+
+function requestOf(req: AdmissionRequest): Json {
+  const r = req.resource;
+  const kind = { group: r.group, version: r.version, kind: r.kind };
+  const resource = { group: r.group, version: r.version, resource: r.plural };
+  return {
+    kind, resource, requestKind: kind, requestResource: resource, subResource: req.subresource, name: req.name, namespace: req.namespace,
+    operation: req.operation, userInfo: { username: req.user.username, uid: req.user.uid ?? '', groups: req.user.groups, extra: req.user.extra ?? {} }, dryRun: req.dryRun,
+  };
+}
+
+class PolicyFailure extends Error {}
+
+/** Runs one expression; a compile or runtime error is the policy's failure. */
+function run(expression: string, activation: Record<string, unknown>): unknown {
+  const { program, error } = compileCel(expression);
+  if (!program) throw new PolicyFailure(`compilation failed: ${error}`);
+  try {
+    return evaluateCel(program, activation);
+  } catch (err) {
+    throw new PolicyFailure(`expression '${expression}' resulted in error: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * The policies and bindings as a watch keeps them, so a write that no binding matches costs a
+ * look at a map rather than a read of the store (every write passes admission).
+ */
+class PolicyCache {
+  private readonly byKind = { policies: new Map<string, KubeObject>(), bindings: new Map<string, KubeObject>() };
+  private started?: Promise<void>;
+
+  constructor(private readonly sources: PolicySources) {}
+
+  private start(): Promise<void> {
+    this.started ??= Promise.all(
+      (['policies', 'bindings'] as const).map(async (which) => {
+        const registry = which === 'policies' ? this.sources.policies() : this.sources.bindings();
+        const map = this.byKind[which];
+        const list = await registry.list('');
+        for (const o of list.items) map.set(o.metadata.name!, o);
+        await registry.store.watch(collectionPrefix(registry.rt, ''), Number(list.metadata.resourceVersion), {
+          onEvent(ev) {
+            const name = ev.key.slice(ev.key.lastIndexOf('/') + 1);
+            if (ev.type === 'delete') map.delete(name);
+            else map.set(name, decodeStored(ev.value, ev.modRevision));
+          },
+        });
+      }),
+    ).then(() => undefined);
+    return this.started;
+  }
+
+  async bindings(): Promise<KubeObject[]> {
+    await this.start();
+    return [...this.byKind.bindings.values()];
+  }
+
+  policy(name: string): KubeObject | undefined {
+    return this.byKind.policies.get(name);
+  }
+}
+
+export function validatingAdmissionPolicy(sources: PolicySources): AdmissionPlugin {
+  const cache = new PolicyCache(sources);
+  return {
+    name: 'ValidatingAdmissionPolicy',
+    async validate(req) {
+      const bindings = await cache.bindings();
+      if (bindings.length === 0) return;
+      let nsObject: Promise<KubeObject | undefined> | undefined;
+      const namespaceObject = () => (nsObject ??= req.namespace ? sources.namespaces().tryGet('', req.namespace) : Promise.resolve(undefined));
+      for (const binding of bindings) {
+        const b = (binding.spec ?? {}) as Json;
+        const policy = cache.policy(String(b.policyName ?? ''));
+        if (!policy) continue;
+        const p = (policy.spec ?? {}) as Json;
+        if (!(await matchesResources(p.matchConstraints, req, namespaceObject))) continue;
+        if (b.matchResources && !(await matchesResources(b.matchResources, req, namespaceObject))) continue;
+        const names = { policy: policy.metadata.name!, binding: binding.metadata.name! };
+        const fail = (message: string, reason?: string) => deny(req, names, message, reason);
+        try {
+          for (const params of await paramsFor(p, b, req, sources)) {
+            await evaluatePolicy(p, b, req, params, await namespaceObject(), names, fail);
+          }
+        } catch (err) {
+          if (!(err instanceof PolicyFailure)) throw err;
+          if ((p.failurePolicy ?? 'Fail') === 'Fail') fail(err.message);
+        }
+      }
+    },
+  };
+}
+
+/** The objects the binding's paramRef names (one by name, several by selector); [null] for a policy without params. */
+async function paramsFor(p: Json, b: Json, req: AdmissionRequest, sources: PolicySources): Promise<Array<KubeObject | null>> {
+  if (!p.paramKind) return [null];
+  const ref = (b.paramRef ?? {}) as Json;
+  const registry = sources.paramRegistry(String(p.paramKind.apiVersion ?? ''), String(p.paramKind.kind ?? ''));
+  let found: KubeObject[] = [];
+  if (registry) {
+    const namespace = registry.rt.namespaced ? String(ref.namespace ?? req.namespace ?? '') : '';
+    if (ref.name) {
+      const one = await registry.tryGet(namespace, String(ref.name));
+      found = one ? [one] : [];
+    } else if (ref.selector) {
+      found = (await registry.list(namespace, {})).items.filter((o) => selects(ref.selector, o.metadata.labels));
+    }
+  }
+  if (found.length) return found;
+  if (ref.parameterNotFoundAction === 'Allow') return [];
+  throw new PolicyFailure('failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction');
+}
+
+async function evaluatePolicy(
+  p: Json,
+  b: Json,
+  req: AdmissionRequest,
+  params: KubeObject | null,
+  namespaceObject: KubeObject | undefined,
+  names: { policy: string; binding: string },
+  fail: (message: string, reason?: string) => void,
+): Promise<void> {
+  const activation: Record<string, unknown> = {
+    object: celValue(req.operation === 'DELETE' ? null : (req.object ?? null)),
+    oldObject: celValue(req.oldObject ?? null),
+    request: celValue(requestOf(req)),
+    params: celValue(params),
+    namespaceObject: celValue(namespaceObject ?? null),
+  };
+  const variables: Record<string, unknown> = {};
+  activation.variables = variables;
+  for (const v of (p.variables ?? []) as Json[]) variables[v.name] = run(String(v.expression), activation);
+  for (const c of (p.matchConditions ?? []) as Json[]) {
+    if (run(String(c.expression), activation) !== true) return;
+  }
+  const actions = (b.validationActions ?? []) as string[];
+  for (const v of (p.validations ?? []) as Json[]) {
+    if (run(String(v.expression), activation) === true) continue;
+    let message = typeof v.message === 'string' && v.message ? v.message : `failed expression: ${String(v.expression).trim()}`;
+    if (v.messageExpression) {
+      const m = run(String(v.messageExpression), activation);
+      if (typeof m === 'string' && m.trim() && !m.includes('\n')) message = m;
+    }
+    if (actions.includes('Warn')) req.warnings.push(`Validation failed for ValidatingAdmissionPolicy '${names.policy}' with binding '${names.binding}': ${message}`);
+    if (actions.includes('Deny')) fail(message, v.reason);
+  }
+}
+
+function deny(req: AdmissionRequest, names: { policy: string; binding: string }, message: string, reason?: string): never {
+  const full = `ValidatingAdmissionPolicy '${names.policy}' with binding '${names.binding}' denied request: ${message}`;
+  const r = (reason && REASON_CODES[reason] ? reason : 'Invalid') as StatusReason;
+  const gr = req.resource.group ? `${req.resource.plural}.${req.resource.group}` : req.resource.plural;
+  const subject = req.name ? `${gr} "${req.name}"` : gr;
+  throw new StatusError(REASON_CODES[r]!, r, `${subject} is forbidden: ${full}`, {
+    ...(req.name ? { name: req.name } : {}),
+    group: req.resource.group,
+    kind: req.resource.plural,
+    causes: [{ message: full }],
+  });
+}
