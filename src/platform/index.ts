@@ -9,7 +9,6 @@ import type { ChartRegistry } from './charts/registry.ts';
 import type { ImageProfiles } from '../cluster/nodes/image-profiles.ts';
 import { startInstaller, type Installer } from './installer/index.ts';
 import { servedApiVersions, startFlux } from './flux/index.ts';
-import { noDeleteGuardrail } from './admission/no-delete-guardrail.ts';
 import { startTenantCleanupController } from './tenants/tenant-cleanup-controller.ts';
 import { startOperators } from './operators/index.ts';
 import { startCozystackApi } from './api/index.ts';
@@ -38,7 +37,6 @@ export async function startPlatform(deps: PlatformDeps): Promise<Platform> {
   const charts = deps.charts ?? builtinCharts();
   const running: Array<{ stop(): Promise<void> }> = [];
   running.push(await startFlux({ client: deps.client, factory: deps.factory, clock: deps.clock, charts, log: deps.log, apiVersions: () => servedApiVersions(deps.server) }));
-  deps.server.admission.register(noDeleteGuardrail());
   running.push(startTenantCleanupController(deps));
   running.push(startOperators(deps));
   running.push(startCozystackApi(deps));

@@ -2,7 +2,7 @@
 // HelmRelease `tenant-root` of kind Tenant), the cozy-public namespace, and the roles every tenant's
 // RoleBindings point at (packages/system/cozystack-basics/templates/{tenant-root,cozy-public,
 // cozystack-values-secret,clusterroles,dashboard-role}.yaml). The no-delete label on tenant-root is
-// enforced by the platform's no-delete guardrail (platform/admission/no-delete-guardrail.ts).
+// enforced by the platform chart's no-delete guardrail, a ValidatingAdmissionPolicy (core/platform/deletion-protection.ts).
 
 import { stringify } from 'yaml';
 import type { KubeObject } from '../../../../machinery/object.ts';
