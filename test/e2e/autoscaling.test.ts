@@ -29,10 +29,10 @@ function ok(args: string[], opts: { version?: string; input?: string } = {}): st
   return r.stdout;
 }
 
-async function eventually(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
+async function eventually(what: string, check: () => boolean, timeoutMs = 120_000, explain = () => ''): Promise<void> {
   const start = Date.now();
   while (!check()) {
-    if (Date.now() - start > timeoutMs) assert.fail(`timed out waiting for ${what}`);
+    if (Date.now() - start > timeoutMs) assert.fail(`timed out waiting for ${what}\n${explain()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -138,9 +138,11 @@ spec:
 test('metrics-server usage scales a Deployment up: kubectl get hpa and describe show it', async () => {
   ok(['apply', '-f', '-'], { input: deployment('web', 2) });
   ok(['rollout', 'status', 'deployment/web', '--timeout=60s']);
+  // metrics-server comes with the platform, which may still be installing under a loaded machine.
+  await eventually('metrics.k8s.io', () => cluster.kubectl(['get', '--raw', '/apis/metrics.k8s.io/v1beta1/namespaces/scale/pods']).code === 0);
   // Each simulated container uses 15–65 % of its request: a 5 % target asks for the maximum.
   ok(['autoscale', 'deployment/web', '--min=2', '--max=6', '--cpu-percent=5']);
-  await eventually('the Deployment scaled to 6', () => k(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.replicas}']).stdout === '6');
+  await eventually('the Deployment scaled to 6', () => k(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.replicas}']).stdout === '6', 120_000, () => k(['describe', 'hpa', 'web']).stdout);
   await eventually('the HPA reporting 6 replicas', () => /^web\s+Deployment\/web\s+cpu: \d+%\/5%\s+2\s+6\s+6\s+/m.test(k(['get', 'hpa', 'web']).stdout));
   const described = ok(['describe', 'hpa', 'web']);
   assert.match(described, /resource cpu on pods\s+\(as a percentage of request\):\s+\d+% \(\d+m\) \/ 5%/);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
-import { CSR_REQUEST_PEM } from './capture-commands.ts';
+import { CSR, CSR_REQUEST_PEM } from './capture-commands.ts';
 import { decodeKubernetesProtobuf, isKubernetesProtobuf, KUBERNETES_PROTOBUF_MAGIC } from './decode.ts';
 import { envelopeType, messageTypeFor } from './kinds.ts';
 
@@ -257,26 +257,7 @@ describe('kubectl autoscale protobuf bodies', () => {
 // condition's lastUpdateTime is kubectl's metav1.Now() at capture, and its empty
 // lastTransitionTime (a zero-length Time on the wire) is absent, as Go's JSON omits it.
 describe('kubectl certificate approve|deny protobuf bodies', () => {
-  const csr = (condition: Json) => ({
-    apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest',
-    metadata: {
-      name: 'alice', uid: '9b3c6f1e-0000-4000-8000-000000000005', resourceVersion: '7', creationTimestamp: '2025-06-01T09:00:00Z',
-      managedFields: [{
-        manager: 'kubectl-create', operation: 'Update', apiVersion: 'certificates.k8s.io/v1', time: '2025-06-01T09:00:00Z',
-        fieldsType: 'FieldsV1',
-        fieldsV1: { 'f:spec': { 'f:expirationSeconds': {}, 'f:request': {}, 'f:signerName': {}, 'f:usages': {} } },
-      }],
-    },
-    spec: {
-      request: Buffer.from(CSR_REQUEST_PEM).toString('base64'),
-      signerName: 'kubernetes.io/kube-apiserver-client',
-      expirationSeconds: 86400,
-      usages: ['client auth'],
-      username: 'alice',
-      groups: ['devs', 'system:authenticated'],
-    },
-    status: { conditions: [condition] },
-  });
+  const csr = (condition: Json) => ({ ...CSR, status: { conditions: [condition] } });
 
   for (const version of ['1.33', '1.32']) {
     test(`${version}: certificate approve appends Approved`, () => {
