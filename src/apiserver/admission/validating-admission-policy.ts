@@ -53,11 +53,16 @@ function selects(selector: Json | undefined, labels: Record<string, string> | un
   return matches(labelSelectorFromObject(selector), labels ?? {});
 }
 
-/** matchConstraints or matchResources: rules (less the excluded ones), then the namespace and object selectors. */
-async function matchesResources(m: Json | undefined, req: AdmissionRequest, namespaceObject: () => Promise<KubeObject | undefined>): Promise<boolean> {
+/** matchConstraints or matchResources, first part: its rules, less the excluded ones (decided without a read). */
+function rulesMatch(m: Json | undefined, req: AdmissionRequest): boolean {
   if (!m) return true;
   if (Array.isArray(m.resourceRules) && m.resourceRules.length && !m.resourceRules.some((r: Json) => ruleMatches(r, req))) return false;
-  if (Array.isArray(m.excludeResourceRules) && m.excludeResourceRules.some((r: Json) => ruleMatches(r, req))) return false;
+  return !(Array.isArray(m.excludeResourceRules) && m.excludeResourceRules.some((r: Json) => ruleMatches(r, req)));
+}
+
+/** Second part: the object and namespace selectors (the namespace is read when one asks for it). */
+async function selectorsMatch(m: Json | undefined, req: AdmissionRequest, namespaceObject: () => Promise<KubeObject | undefined>): Promise<boolean> {
+  if (!m) return true;
   if (!selects(m.objectSelector, req.object?.metadata.labels) && !selects(m.objectSelector, req.oldObject?.metadata.labels)) return false;
   if (m.namespaceSelector && Object.keys(m.namespaceSelector).length) {
     // A cluster-scoped object is selected by namespaceSelector only when it is a Namespace.
@@ -97,6 +102,7 @@ function run(expression: string, activation: Record<string, unknown>): unknown {
 class PolicyCache {
   private readonly byKind = { policies: new Map<string, KubeObject>(), bindings: new Map<string, KubeObject>() };
   private started?: Promise<void>;
+  private ready = false;
 
   constructor(private readonly sources: PolicySources) {}
 
@@ -119,9 +125,13 @@ class PolicyCache {
     return this.started;
   }
 
-  async bindings(): Promise<KubeObject[]> {
-    await this.start();
-    return [...this.byKind.bindings.values()];
+  /** Every binding; after the first call, without waiting (every write asks). */
+  bindings(): KubeObject[] | Promise<KubeObject[]> {
+    if (this.ready) return [...this.byKind.bindings.values()];
+    return this.start().then(() => {
+      this.ready = true;
+      return [...this.byKind.bindings.values()];
+    });
   }
 
   policy(name: string): KubeObject | undefined {
@@ -134,7 +144,8 @@ export function validatingAdmissionPolicy(sources: PolicySources): AdmissionPlug
   return {
     name: 'ValidatingAdmissionPolicy',
     async validate(req) {
-      const bindings = await cache.bindings();
+      const listed = cache.bindings();
+      const bindings = Array.isArray(listed) ? listed : await listed;
       if (bindings.length === 0) return;
       let nsObject: Promise<KubeObject | undefined> | undefined;
       const namespaceObject = () => (nsObject ??= req.namespace ? sources.namespaces().tryGet('', req.namespace) : Promise.resolve(undefined));
@@ -143,8 +154,8 @@ export function validatingAdmissionPolicy(sources: PolicySources): AdmissionPlug
         const policy = cache.policy(String(b.policyName ?? ''));
         if (!policy) continue;
         const p = (policy.spec ?? {}) as Json;
-        if (!(await matchesResources(p.matchConstraints, req, namespaceObject))) continue;
-        if (b.matchResources && !(await matchesResources(b.matchResources, req, namespaceObject))) continue;
+        if (!rulesMatch(p.matchConstraints, req) || !rulesMatch(b.matchResources, req)) continue;
+        if (!(await selectorsMatch(p.matchConstraints, req, namespaceObject)) || !(await selectorsMatch(b.matchResources, req, namespaceObject))) continue;
         const names = { policy: policy.metadata.name!, binding: binding.metadata.name! };
         const fail = (message: string, reason?: string) => deny(req, names, message, reason);
         try {
