@@ -134,7 +134,7 @@ async function dispatch(
   const read = { served, namespace: type.namespaced ? info.namespace : '', name: info.name, subresource: sub, query, accept: req.headers.accept };
 
   // A subresource the kind's strategy shapes (a CSR's approval) reads and writes as status does.
-  const objectLike = sub === '' || sub === 'status' || (served.registry.strategy.shapeSubresource !== undefined && sub !== 'scale');
+  const objectLike = sub === '' || sub === 'status' || (served.registry.strategy.shapeSubresource !== undefined && type.subresources.includes(sub));
   if (info.verb === 'get' && objectLike) return handleGet(read, res);
   if (info.verb === 'list') return handleList(read, res);
   if (info.verb === 'watch') return handleWatch(read, req, res, deps.watch);

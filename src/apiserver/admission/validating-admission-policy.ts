@@ -103,6 +103,8 @@ class PolicyCache {
   private readonly byKind = { policies: new Map<string, KubeObject>(), bindings: new Map<string, KubeObject>() };
   private started?: Promise<void>;
   private ready = false;
+  /** The bindings as a list, made again after a binding changes. */
+  private bindingList?: KubeObject[];
 
   constructor(private readonly sources: PolicySources) {}
 
@@ -114,7 +116,8 @@ class PolicyCache {
         const list = await registry.list('');
         for (const o of list.items) map.set(o.metadata.name!, o);
         await registry.store.watch(collectionPrefix(registry.rt, ''), Number(list.metadata.resourceVersion), {
-          onEvent(ev) {
+          onEvent: (ev) => {
+            if (which === 'bindings') this.bindingList = undefined;
             const name = ev.key.slice(ev.key.lastIndexOf('/') + 1);
             if (ev.type === 'delete') map.delete(name);
             else map.set(name, decodeStored(ev.value, ev.modRevision));
@@ -125,12 +128,12 @@ class PolicyCache {
     return this.started;
   }
 
-  /** Every binding; after the first call, without waiting (every write asks). */
+  /** Every binding; after the first call, without waiting or copying (every write asks). */
   bindings(): KubeObject[] | Promise<KubeObject[]> {
-    if (this.ready) return [...this.byKind.bindings.values()];
+    if (this.ready) return (this.bindingList ??= [...this.byKind.bindings.values()]);
     return this.start().then(() => {
       this.ready = true;
-      return [...this.byKind.bindings.values()];
+      return this.bindings();
     });
   }
 

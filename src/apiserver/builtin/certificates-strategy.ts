@@ -55,7 +55,6 @@ function stampConditions(next: KubeObject, prev: KubeObject | undefined, now: Da
 
 export const csrStrategy: Strategy = {
   statusSubresource: true,
-  noGeneration: false,
   prepareForCreate(obj) {
     delete obj.status;
   },
