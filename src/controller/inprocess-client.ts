@@ -77,8 +77,7 @@ export class InProcessClient implements KubeClient {
   }
 
   get<T extends KubeObject>(ref: ObjectRef): Promise<T> {
-    if (this.isAggregated(ref)) return this.aggregatedRead(ref, ref.namespace, ref.name) as Promise<T>;
-    return this.call(ref, async (s, ns) => (await s.registry.get(ns, ref.name)) as T);
+    return this.call(ref, async (s, ns) => (await s.registry.get(ns, ref.name)) as T, () => this.aggregatedRead(ref, ref.namespace, ref.name) as Promise<T>);
   }
 
   getSubresource<T>(ref: ObjectRef, subresource: string): Promise<T> {
@@ -94,11 +93,14 @@ export class InProcessClient implements KubeClient {
   }
 
   list<T extends KubeObject>(gvk: GroupVersionKind, opts: ListOptions = {}): Promise<KubeList<T>> {
-    if (this.isAggregated(gvk)) return this.aggregatedRead(gvk, opts.namespace, undefined, opts) as Promise<KubeList<T>>;
-    return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
-      const { namespace: _, ...q } = opts;
-      return (await s.registry.list(ns, q)) as KubeList<T>;
-    });
+    return this.call(
+      { ...gvk, namespace: opts.namespace },
+      async (s, ns) => {
+        const { namespace: _, ...q } = opts;
+        return (await s.registry.list(ns, q)) as KubeList<T>;
+      },
+      () => this.aggregatedRead(gvk, opts.namespace, undefined, opts) as Promise<KubeList<T>>,
+    );
   }
 
   watch<T extends KubeObject>(gvk: GroupVersionKind, opts: WatchOptions, handler: WatchHandler<T>): Promise<WatchHandle> {
@@ -209,54 +211,56 @@ export class InProcessClient implements KubeClient {
   }
 
   private served(gvk: GroupVersionKind): ServedResource {
-    const { group, version } = parseApiVersion(gvk.apiVersion);
-    const served = this.server.catalog.all().find((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind);
+    const served = this.find(gvk);
     if (!served) throw pathNotFound();
     return served;
   }
 
-  /** A group-version another component serves (metrics.k8s.io behind metrics-server), not a registry of this server. */
-  private isAggregated(gvk: GroupVersionKind): boolean {
+  private find(gvk: GroupVersionKind): ServedResource | undefined {
     const { group, version } = parseApiVersion(gvk.apiVersion);
-    if (this.server.catalog.all().some((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind)) return false;
-    return this.server.catalog.aggregatedFor(group, version) !== undefined;
+    return this.server.catalog.all().find((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind);
   }
 
   /** A get or list handed to the aggregated API's program, as kube-apiserver proxies it; its answer parsed back. */
   private async aggregatedRead(gvk: GroupVersionKind, namespace: string | undefined, name?: string, opts: ListOptions = {}): Promise<unknown> {
-    try {
-      const { group, version } = parseApiVersion(gvk.apiVersion);
-      const aggregated = this.server.catalog.aggregatedFor(group, version)!;
-      // An unavailable APIService lists no resources: its handler answers 503 before it reads the path.
-      const rt = aggregated.resources().find((t) => t.kind === gvk.kind) ?? { plural: `${gvk.kind.toLowerCase()}s`, namespaced: namespace !== undefined };
-      const query = new URLSearchParams();
-      if (opts.labelSelector) query.set('labelSelector', opts.labelSelector);
-      if (opts.fieldSelector) query.set('fieldSelector', opts.fieldSelector);
-      const path = `/apis/${group}/${version}${rt.namespaced && namespace ? `/namespaces/${namespace}` : ''}/${rt.plural}${name ? `/${name}` : ''}`;
-      const req = { method: 'GET', url: `${path}?${query}`, headers: { accept: 'application/json' } } as unknown as ApiRequest;
-      const res = new CapturedResponse();
-      const serve = async (s: ServedResource) => {
-        const ns = s.type.namespaced ? namespace ?? '' : '';
-        const answer = name ? await s.registry.get(ns, name) : await s.registry.list(ns, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
-        res.writeHead(200).end(JSON.stringify(answer));
-      };
-      const info = parseRequestInfo('GET', path, query) as ResourceRequestInfo;
-      await aggregated.handler({ req, res: res as unknown as ApiResponse, info, query, user: this.user, warnings: [], serve });
-      if (res.code >= 400) throw statusErrorFrom(res.code, res.text);
-      return res.body();
-    } catch (err) {
-      throw toStatusError(err);
-    }
+    const { group, version } = parseApiVersion(gvk.apiVersion);
+    const aggregated = this.server.catalog.aggregatedFor(group, version)!;
+    // An unavailable APIService lists no resources: its handler answers 503 before it reads the path.
+    const rt = aggregated.resources().find((t) => t.kind === gvk.kind) ?? { plural: `${gvk.kind.toLowerCase()}s`, namespaced: namespace !== undefined };
+    const query = new URLSearchParams();
+    if (opts.labelSelector) query.set('labelSelector', opts.labelSelector);
+    if (opts.fieldSelector) query.set('fieldSelector', opts.fieldSelector);
+    const path = `/apis/${group}/${version}${rt.namespaced && namespace ? `/namespaces/${namespace}` : ''}/${rt.plural}${name ? `/${name}` : ''}`;
+    const req = { method: 'GET', url: `${path}?${query}`, headers: { accept: 'application/json' } } as unknown as ApiRequest;
+    const res = new CapturedResponse();
+    const serve = async (s: ServedResource) => {
+      const ns = s.type.namespaced ? namespace ?? '' : '';
+      const answer = name ? await s.registry.get(ns, name) : await s.registry.list(ns, { labelSelector: opts.labelSelector, fieldSelector: opts.fieldSelector });
+      res.writeHead(200).end(JSON.stringify(answer));
+    };
+    const info = parseRequestInfo('GET', path, query) as ResourceRequestInfo;
+    await aggregated.handler({ req, res: res as unknown as ApiResponse, info, query, user: this.user, warnings: [], serve });
+    if (res.code >= 400) throw statusErrorFrom(res.code, res.text);
+    return res.body();
   }
 
   private refFor(obj: KubeObject): ObjectRef {
     return { apiVersion: obj.apiVersion, kind: obj.kind, namespace: obj.metadata?.namespace, name: obj.metadata?.name ?? '' };
   }
 
-  /** Resolves the kind and scope, runs the call, and turns any failure into the StatusError HTTP would answer. */
-  private async call<R>(ref: GroupVersionKind & { namespace?: string }, fn: (s: ServedResource, namespace: string) => Promise<R>): Promise<R> {
+  /**
+   * Resolves the kind and scope, runs the call, and turns any failure into the StatusError HTTP would
+   * answer. A read of a kind no registry here serves goes to `aggregated`, when given and another
+   * component serves the group-version (metrics.k8s.io behind metrics-server).
+   */
+  private async call<R>(ref: GroupVersionKind & { namespace?: string }, fn: (s: ServedResource, namespace: string) => Promise<R>, aggregated?: () => Promise<R>): Promise<R> {
     try {
-      const s = this.served(ref);
+      const s = this.find(ref);
+      if (!s) {
+        const { group, version } = parseApiVersion(ref.apiVersion);
+        if (aggregated && this.server.catalog.aggregatedFor(group, version)) return await aggregated();
+        throw pathNotFound();
+      }
       return await fn(s, s.type.namespaced ? ref.namespace ?? '' : '');
     } catch (err) {
       throw toStatusError(err);
