@@ -15,6 +15,7 @@ import { defaultHpaV2, hpaV1Strategy, hpaV2Strategy } from './autoscaling-strate
 import { hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.ts';
 import { coreEventToEventsV1, eventsV1ToCoreEvent } from './event-conversion.ts';
 import { csrStrategy } from './certificates-strategy.ts';
+import { mutatingWebhookConfigurationStrategy, validatingWebhookConfigurationStrategy } from './webhook-configuration-strategies.ts';
 import { validatingAdmissionPolicyBindingStrategy, validatingAdmissionPolicyStrategy } from './admission-policy-strategies.ts';
 
 export interface BuiltinKind {
@@ -73,6 +74,8 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
     storedAs: { toStorage: (v1) => defaultedHpaV2(hpaV1ToV2(v1)), fromStorage: hpaV2ToV1 },
   },
   // admissionregistration.k8s.io/v1
+  { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'MutatingWebhookConfiguration', plural: 'mutatingwebhookconfigurations', namespaced: false, categories: ['api-extensions'], strategy: mutatingWebhookConfigurationStrategy },
+  { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingWebhookConfiguration', plural: 'validatingwebhookconfigurations', namespaced: false, categories: ['api-extensions'], strategy: validatingWebhookConfigurationStrategy },
   { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingAdmissionPolicy', plural: 'validatingadmissionpolicies', namespaced: false, categories: ['api-extensions'], subresources: ['status'], strategy: validatingAdmissionPolicyStrategy },
   { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingAdmissionPolicyBinding', plural: 'validatingadmissionpolicybindings', namespaced: false, categories: ['api-extensions'], strategy: validatingAdmissionPolicyBindingStrategy },
   // certificates.k8s.io/v1

@@ -30,7 +30,7 @@ describe('builtinPatchSchema', () => {
     for (const k of ['/Pod', '/Service', '/ConfigMap', 'apps/Deployment', 'batch/CronJob', 'policy/PodDisruptionBudget', 'apiregistration.k8s.io/APIService', 'autoscaling/HorizontalPodAutoscaler']) {
       assert.ok(kinds.includes(k), k);
     }
-    assert.equal(kinds.length, 36);
+    assert.equal(kinds.length, 39);
   });
 
   test('kubectl CSA patch of a Pod: $setElementOrder/containers with one changed container', () => {
@@ -41,6 +41,12 @@ describe('builtinPatchSchema', () => {
     assert.equal(out.spec.containers[0].image, 'busybox:2');
     assert.deepEqual(out.spec.containers[0].env, [{ name: 'A', value: '1' }]);
     assert.equal(out.spec.containers[1].name, 'side');
+  });
+
+  test('webhook configurations merge their webhooks by name', () => {
+    const vwc = { metadata: { name: 'v' }, webhooks: [{ name: 'a.example.com', timeoutSeconds: 10 }, { name: 'b.example.com', timeoutSeconds: 10, objectSelector: { matchLabels: { x: '1' } } }] };
+    const out = smp('admissionregistration.k8s.io', 'ValidatingWebhookConfiguration', vwc, { webhooks: [{ name: 'b.example.com', timeoutSeconds: 3, objectSelector: { matchLabels: { y: '2' } } }] });
+    assert.deepEqual(out.webhooks, [{ name: 'a.example.com', timeoutSeconds: 10 }, { name: 'b.example.com', timeoutSeconds: 3, objectSelector: { matchLabels: { x: '1', y: '2' } } }]);
   });
 
   test('ConfigMap data and metadata labels: null deletes', () => {

@@ -169,6 +169,13 @@ const pdb = kind({
   status: fields({ conditions, disruptedPods: stringMap }),
 });
 
+// ---- admission configuration ----
+
+const matchConditions = mergeList('name');
+const webhookConfiguration = kind({
+  webhooks: mergeList('name', fields({ namespaceSelector: labelSelector, objectSelector: labelSelector, matchConditions })),
+});
+
 // ---- everything else ----
 
 const SCHEMAS: Record<string, PatchSchema> = {
@@ -213,6 +220,12 @@ const SCHEMAS: Record<string, PatchSchema> = {
   'apiregistration.k8s.io/APIService': kind({ status: fields({ conditions }) }),
   'discovery.k8s.io/EndpointSlice': kind(),
   'policy/PodDisruptionBudget': pdb,
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': webhookConfiguration,
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': webhookConfiguration,
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': kind({
+    spec: fields({ matchConstraints: fields({ namespaceSelector: labelSelector, objectSelector: labelSelector }), matchConditions }),
+    status: fields({ conditions }),
+  }),
 };
 
 const GENERIC = kind();

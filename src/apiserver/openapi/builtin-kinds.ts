@@ -19,7 +19,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   ...k('apps', 'v1', ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ControllerRevision']),
   ...k('batch', 'v1', ['Job', 'CronJob']),
   ...k('certificates.k8s.io', 'v1', ['CertificateSigningRequest']),
-  ...k('admissionregistration.k8s.io', 'v1', ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding']),
+  ...k('admissionregistration.k8s.io', 'v1', ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding']),
   ...k('rbac.authorization.k8s.io', 'v1', ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']),
   ...k('networking.k8s.io', 'v1', ['NetworkPolicy', 'Ingress', 'IngressClass']),
   ...k('storage.k8s.io', 'v1', ['StorageClass', 'CSIDriver']),
