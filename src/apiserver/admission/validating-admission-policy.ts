@@ -7,12 +7,11 @@
 
 import { compileCel, celValue, evaluateCel } from '../../machinery/cel.ts';
 import { StatusError, type StatusReason } from '../../machinery/errors.ts';
-import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
-import { decodeStored } from '../registry/codec.ts';
-import { collectionPrefix } from '../registry/keys.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
+import { WatchedObjects } from './watched-objects.ts';
+import { requestOf, ruleMatches, selectorsMatch, selects } from './admission-matching.ts';
 
 type Json = Record<string, any>;
 
@@ -26,60 +25,11 @@ export interface PolicySources {
 
 const REASON_CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
 
-function anyOf(list: unknown, value: string): boolean {
-  return Array.isArray(list) && (list.includes('*') || list.includes(value));
-}
-
-// A rule's resources: a resource, resource/subresource, or either part a star.
-function resourceMatches(resources: unknown, resource: string, subresource: string): boolean {
-  if (!Array.isArray(resources)) return false;
-  return resources.some((r: string) => {
-    const [res, sub] = r.split('/');
-    if (sub === undefined) return subresource === '' && (res === '*' || res === resource);
-    return (res === '*' || res === resource) && (sub === '*' || sub === subresource);
-  });
-}
-
-function ruleMatches(rule: Json, req: AdmissionRequest): boolean {
-  const scope = rule.scope ?? '*';
-  if (scope === 'Namespaced' && !req.resource.namespaced) return false;
-  if (scope === 'Cluster' && req.resource.namespaced) return false;
-  if (Array.isArray(rule.resourceNames) && rule.resourceNames.length && !rule.resourceNames.includes(req.name)) return false;
-  return anyOf(rule.operations, req.operation) && anyOf(rule.apiGroups, req.resource.group) && anyOf(rule.apiVersions, req.resource.version) && resourceMatches(rule.resources, req.resource.plural, req.subresource);
-}
-
-function selects(selector: Json | undefined, labels: Record<string, string> | undefined): boolean {
-  if (!selector || Object.keys(selector).length === 0) return true;
-  return matches(labelSelectorFromObject(selector), labels ?? {});
-}
-
 /** matchConstraints or matchResources, first part: its rules, less the excluded ones (decided without a read). */
 function rulesMatch(m: Json | undefined, req: AdmissionRequest): boolean {
   if (!m) return true;
   if (Array.isArray(m.resourceRules) && m.resourceRules.length && !m.resourceRules.some((r: Json) => ruleMatches(r, req))) return false;
   return !(Array.isArray(m.excludeResourceRules) && m.excludeResourceRules.some((r: Json) => ruleMatches(r, req)));
-}
-
-/** Second part: the object and namespace selectors (the namespace is read when one asks for it). */
-async function selectorsMatch(m: Json | undefined, req: AdmissionRequest, namespaceObject: () => Promise<KubeObject | undefined>): Promise<boolean> {
-  if (!m) return true;
-  if (!selects(m.objectSelector, req.object?.metadata.labels) && !selects(m.objectSelector, req.oldObject?.metadata.labels)) return false;
-  if (m.namespaceSelector && Object.keys(m.namespaceSelector).length) {
-    // A cluster-scoped object is selected by namespaceSelector only when it is a Namespace.
-    const ns = req.resource.plural === 'namespaces' && req.resource.group === '' ? (req.object ?? req.oldObject) : req.resource.namespaced ? await namespaceObject() : undefined;
-    if (ns && !selects(m.namespaceSelector, ns.metadata.labels)) return false;
-  }
-  return true;
-}
-
-function requestOf(req: AdmissionRequest): Json {
-  const r = req.resource;
-  const kind = { group: r.group, version: r.version, kind: r.kind };
-  const resource = { group: r.group, version: r.version, resource: r.plural };
-  return {
-    kind, resource, requestKind: kind, requestResource: resource, subResource: req.subresource, name: req.name, namespace: req.namespace,
-    operation: req.operation, userInfo: { username: req.user.username, uid: req.user.uid ?? '', groups: req.user.groups, extra: req.user.extra ?? {} }, dryRun: req.dryRun,
-  };
 }
 
 class PolicyFailure extends Error {}
@@ -95,66 +45,22 @@ function run(expression: string, activation: Record<string, unknown>): unknown {
   }
 }
 
-/**
- * The policies and bindings as a watch keeps them, so a write that no binding matches costs a
- * look at a map rather than a read of the store (every write passes admission).
- */
-class PolicyCache {
-  private readonly byKind = { policies: new Map<string, KubeObject>(), bindings: new Map<string, KubeObject>() };
-  private started?: Promise<void>;
-  private ready = false;
-  /** The bindings as a list, made again after a binding changes. */
-  private bindingList?: KubeObject[];
-
-  constructor(private readonly sources: PolicySources) {}
-
-  private start(): Promise<void> {
-    this.started ??= Promise.all(
-      (['policies', 'bindings'] as const).map(async (which) => {
-        const registry = which === 'policies' ? this.sources.policies() : this.sources.bindings();
-        const map = this.byKind[which];
-        const list = await registry.list('');
-        for (const o of list.items) map.set(o.metadata.name!, o);
-        await registry.store.watch(collectionPrefix(registry.rt, ''), Number(list.metadata.resourceVersion), {
-          onEvent: (ev) => {
-            if (which === 'bindings') this.bindingList = undefined;
-            const name = ev.key.slice(ev.key.lastIndexOf('/') + 1);
-            if (ev.type === 'delete') map.delete(name);
-            else map.set(name, decodeStored(ev.value, ev.modRevision));
-          },
-        });
-      }),
-    ).then(() => undefined);
-    return this.started;
-  }
-
-  /** Every binding; after the first call, without waiting or copying (every write asks). */
-  bindings(): KubeObject[] | Promise<KubeObject[]> {
-    if (this.ready) return (this.bindingList ??= [...this.byKind.bindings.values()]);
-    return this.start().then(() => {
-      this.ready = true;
-      return this.bindings();
-    });
-  }
-
-  policy(name: string): KubeObject | undefined {
-    return this.byKind.policies.get(name);
-  }
-}
-
 export function validatingAdmissionPolicy(sources: PolicySources): AdmissionPlugin {
-  const cache = new PolicyCache(sources);
+  const policies = new WatchedObjects(sources.policies);
+  const bindingObjects = new WatchedObjects(sources.bindings);
   return {
     name: 'ValidatingAdmissionPolicy',
     async validate(req) {
-      const listed = cache.bindings();
+      const listed = bindingObjects.all();
       const bindings = Array.isArray(listed) ? listed : await listed;
       if (bindings.length === 0) return;
+      const known = policies.all();
+      if (!Array.isArray(known)) await known;
       let nsObject: Promise<KubeObject | undefined> | undefined;
       const namespaceObject = () => (nsObject ??= req.namespace ? sources.namespaces().tryGet('', req.namespace) : Promise.resolve(undefined));
       for (const binding of bindings) {
         const b = (binding.spec ?? {}) as Json;
-        const policy = cache.policy(String(b.policyName ?? ''));
+        const policy = policies.get(String(b.policyName ?? ''));
         if (!policy) continue;
         const p = (policy.spec ?? {}) as Json;
         if (!rulesMatch(p.matchConstraints, req) || !rulesMatch(b.matchResources, req)) continue;
