@@ -24,6 +24,7 @@ import { ConvertingStore } from './registry/converting-store.ts';
 import { EventExpiry } from './event-ttl.ts';
 import { certificateApproval, certificateRequestor } from './admission/certificate-requests.ts';
 import { validatingAdmissionPolicy } from './admission/validating-admission-policy.ts';
+import { mutatingAdmissionWebhook, validatingAdmissionWebhook } from './admission/webhook-admission.ts';
 import { resourcePrefix } from './registry/keys.ts';
 import { ResourceCatalog } from './catalog.ts';
 import { CRDController } from './crd/crd-controller.ts';
@@ -106,6 +107,14 @@ export class ApiServer {
       paramRegistry: (apiVersion, kind) => this.catalog.byKind(parseApiVersion(apiVersion).group, kind)?.registry,
     }));
     this.admission.register(certificateApproval(() => this.authorizer));
+    for (const [plugin, plural] of [[mutatingAdmissionWebhook, 'mutatingwebhookconfigurations'], [validatingAdmissionWebhook, 'validatingwebhookconfigurations']] as const) {
+      this.admission.register(plugin({
+        configurations: () => this.registry('admissionregistration.k8s.io', plural),
+        namespaces: () => this.registry('', 'namespaces'),
+        service: (namespace, name) => this.registry('', 'services').tryGet(namespace, name),
+        endpointSlices: async (namespace, service) => (await this.registry('discovery.k8s.io', 'endpointslices').list(namespace, { labelSelector: `kubernetes.io/service-name=${service}` })).items,
+      }));
+    }
     this.admission.register(resourceQuotaAdmission((group, plural) => this.registry(group, plural), () => this.deps.now()));
     this.authenticator = new Authenticator(opts.tls.ca, [DEFAULT_ISSUER]);
     this.authenticator.addTokenAuthenticator(this.tokens);

@@ -50,7 +50,8 @@ export interface Status {
 export class StatusError extends Error {
   constructor(
     readonly code: number,
-    readonly reason: StatusReason,
+    /** '' only for a refusal that names no reason (a webhook's): the Status then carries none. */
+    readonly reason: StatusReason | '',
     message: string,
     readonly details?: StatusDetails,
   ) {
@@ -65,9 +66,9 @@ export class StatusError extends Error {
       metadata: {},
       status: 'Failure',
       message: this.message,
-      reason: this.reason,
       code: this.code,
     };
+    if (this.reason) status.reason = this.reason;
     if (this.details) status.details = this.details;
     return status;
   }
@@ -199,6 +200,19 @@ export function internalError(cause: unknown): StatusError {
   return new StatusError(500, 'InternalError', `Internal error occurred: ${text}`, {
     causes: [{ message: text }],
   });
+}
+
+/**
+ * An admission webhook's refusal, as webhookerrors.ToStatusErr makes it: the webhook's own code
+ * (400 at least), reason and details, its message after "admission webhook "<name>" denied the request".
+ */
+export function webhookDenied(webhook: string, result: { code?: unknown; reason?: unknown; message?: unknown; details?: unknown }): StatusError {
+  const deniedBy = `admission webhook "${webhook}" denied the request`;
+  const code = typeof result.code === 'number' && result.code >= 400 && result.code < 600 ? result.code : 400;
+  const reason = typeof result.reason === 'string' ? result.reason : '';
+  const message = typeof result.message === 'string' && result.message ? `${deniedBy}: ${result.message}` : reason ? `${deniedBy}: ${reason}` : `${deniedBy} without explanation`;
+  const details = result.details && typeof result.details === 'object' ? (result.details as StatusDetails) : undefined;
+  return new StatusError(code, reason as StatusReason, message, details);
 }
 
 export function serviceUnavailable(message: string): StatusError {

@@ -19,6 +19,8 @@ export interface AdmissionRequest {
   dryRun: boolean;
   /** Warnings to return to the client (`Warning:` headers). */
   warnings: string[];
+  /** Decodes an object a webhook patched as the kind's own would be: quantities canonical, defaults applied. */
+  normalize?(obj: KubeObject): void;
 }
 
 export interface AdmissionPlugin {

@@ -349,6 +349,10 @@ export class ResourceRegistry {
       user: ctx.user,
       dryRun: ctx.dryRun,
       warnings: ctx.warnings,
+      normalize: (patched) => {
+        canonicalizeQuantities(this.rt, patched);
+        if (subresource === '') this.strategy.applyDefaults?.(patched);
+      },
     });
   }
 
