@@ -25,6 +25,7 @@ import { EventExpiry } from './event-ttl.ts';
 import { certificateApproval, certificateRequestor } from './admission/certificate-requests.ts';
 import { validatingAdmissionPolicy } from './admission/validating-admission-policy.ts';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook } from './admission/webhook-admission.ts';
+import { WebhookBackends } from './admission/webhook-backends.ts';
 import { resourcePrefix } from './registry/keys.ts';
 import { ResourceCatalog } from './catalog.ts';
 import { CRDController } from './crd/crd-controller.ts';
@@ -64,6 +65,8 @@ export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube
 export class ApiServer {
   readonly catalog = new ResourceCatalog();
   readonly admission = new AdmissionChain();
+  /** The in-process programs behind admission webhooks' Services. */
+  readonly webhooks = new WebhookBackends();
   readonly authenticator: Authenticator;
   readonly tokens = new StaticTokens();
   readonly special = new Map<string, SpecialHandler>();
@@ -112,6 +115,7 @@ export class ApiServer {
         configurations: () => this.registry('admissionregistration.k8s.io', plural),
         namespaces: () => this.registry('', 'namespaces'),
         service: (namespace, name) => this.registry('', 'services').tryGet(namespace, name),
+        backend: (service) => this.webhooks.get(service),
         endpointSlices: async (namespace, service) => (await this.registry('discovery.k8s.io', 'endpointslices').list(namespace, { labelSelector: `kubernetes.io/service-name=${service}` })).items,
       }));
     }

@@ -6,6 +6,7 @@
 import { request, Agent } from 'node:https';
 import { isIP } from 'node:net';
 import type { KubeObject } from '../../machinery/object.ts';
+import type { WebhookBackend } from './webhook-backends.ts';
 
 type Json = Record<string, any>;
 
@@ -15,6 +16,8 @@ export class WebhookCallError extends Error {}
 export interface ServiceLookup {
   service(namespace: string, name: string): Promise<KubeObject | undefined>;
   endpointSlices(namespace: string, service: string): Promise<KubeObject[]>;
+  /** The in-process program behind a Service (`namespace/name`), if one is registered. */
+  backend(service: string): WebhookBackend | undefined;
 }
 
 export interface WebhookTarget {
@@ -25,6 +28,8 @@ export interface WebhookTarget {
   path: string;
   /** The name the serving certificate must carry. */
   servername: string;
+  /** The in-process program the Service routes to, when the webhook server is one of cozylab's own. */
+  backend?: WebhookBackend;
 }
 
 
@@ -58,6 +63,8 @@ export async function resolveTarget(clientConfig: Json, timeoutSeconds: number, 
     for (const ep of (slice.endpoints ?? []) as Json[]) {
       if (ep.conditions?.ready === false || !ep.addresses?.length) continue;
       const address = String(ep.addresses[0]);
+      const backend = lookup.backend(`${namespace}/${name}`);
+      if (backend) return { url: shown, host: address, port: Number(slicePort.port), path, servername, backend };
       if (ep.targetRef?.kind === 'Pod') {
         return fail(`dial tcp ${address}:${slicePort.port}: pod ${namespace}/${ep.targetRef.name} behind service "${name}" is simulated by cozylab: no process listens on it`);
       }
@@ -126,6 +133,7 @@ function httpFailure(status: number, body: string): string {
 export function postReview(target: WebhookTarget, review: Json, caBundle: string | undefined, timeoutSeconds: number): Promise<Json> {
   const body = JSON.stringify(review);
   const prefix = `Post "${target.url}"`;
+  if (target.backend) return reviewInProcess(target.backend, target.path, body, prefix, timeoutSeconds);
   return new Promise((resolve, reject) => {
     const req = request({
       host: target.host,
@@ -162,4 +170,21 @@ export function postReview(target: WebhookTarget, review: Json, caBundle: string
     });
     req.end(body);
   });
+}
+
+/** A review answered by an in-process program: the same JSON in and out, within the same timeout. */
+async function reviewInProcess(backend: WebhookBackend, path: string, body: string, prefix: string, timeoutSeconds: number): Promise<Json> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WebhookCallError(`${prefix}: context deadline exceeded`)), timeoutSeconds * 1000);
+  });
+  try {
+    const reply = await Promise.race([backend.review(path, JSON.parse(body) as Json), deadline]);
+    return JSON.parse(JSON.stringify(reply)) as Json;
+  } catch (err) {
+    if (err instanceof WebhookCallError) throw err;
+    throw new WebhookCallError(httpFailure(500, (err as Error).message));
+  } finally {
+    clearTimeout(timer);
+  }
 }
