@@ -13,6 +13,7 @@ import { startTenantCleanupController } from './tenants/tenant-cleanup-controlle
 import { startOperators } from './operators/index.ts';
 import { startCozystackApi } from './api/index.ts';
 import { startMetricsServer } from './operators/metrics-server/index.ts';
+import { startLineageWebhook } from './lineage/index.ts';
 
 export interface PlatformDeps {
   /** The API server, for admission plug-ins of the platform's own kinds. */
@@ -41,6 +42,7 @@ export async function startPlatform(deps: PlatformDeps): Promise<Platform> {
   running.push(startOperators(deps));
   running.push(startCozystackApi(deps));
   running.push(startMetricsServer(deps));
+  running.push(startLineageWebhook(deps));
   const installer = startInstaller({ ...deps, charts });
   running.push(installer);
   return {

@@ -61,6 +61,13 @@ describe('tenant modules in tenant-root', { timeout: 600_000 }, () => {
     assert.equal(secret.type, 'kubernetes.io/service-account-token');
     assert.ok(secret.data?.['ca.crt']);
     assert.equal(Buffer.from(secret.data!.namespace!, 'base64').toString(), 'tenant-root');
+    // The lineage webhook (MutatingWebhookConfiguration lineage) labels it as the Info application's
+    // tenant resource, since the Info definition names it: so it is the tenant's TenantSecret.
+    assert.match(c.kubectl(['get', 'mutatingwebhookconfiguration', 'lineage']).stdout, /^lineage\s+1\s+/m);
+    assert.equal(secret.metadata.labels?.['apps.cozystack.io/application.kind'], 'Info');
+    assert.equal(secret.metadata.labels?.['internal.cozystack.io/tenantresource'], 'true');
+    const tenantSecret = c.kubectl(['get', 'tenantsecret', 'tenant-root', '-n', 'tenant-root']);
+    assert.match(tenantSecret.stdout, /^tenant-root\s+kubernetes\.io\/service-account-token\s+\d+s$/m, tenantSecret.stderr);
   });
 
   test('switching etcd, ingress, monitoring and seaweedfs on brings up their releases and pods', async () => {
@@ -80,6 +87,13 @@ describe('tenant modules in tenant-root', { timeout: 600_000 }, () => {
     assert.equal(svc.code, 0, svc.stderr);
     assert.match(svc.stdout, /LoadBalancer\s+\S+\s+<pending>/);
     assert.equal(c.kubectl(['get', 'ingressclass', 'tenant-root', '-o', 'jsonpath={.spec.controller}']).stdout, 'k8s.io/ingress-nginx-tenant-root');
+    // What the modules create carries the application it belongs to; the Services their definitions
+    // name are tenant resources, the rest are not.
+    const labelsOf = (kind: string, name: string) => JSON.parse(c.kubectl(['get', kind, name, '-n', 'tenant-root', '-o', 'jsonpath={.metadata.labels}']).stdout) as Record<string, string>;
+    const lineage = (l: Record<string, string>) => [l['apps.cozystack.io/application.kind'], l['apps.cozystack.io/application.name'], l['internal.cozystack.io/tenantresource']];
+    assert.deepEqual(lineage(labelsOf('service', 'root-ingress-controller')), ['Ingress', 'ingress', 'true']);
+    assert.deepEqual(lineage(labelsOf('service', 'root-ingress-controller-admission')), ['Ingress', 'ingress', 'false']);
+    assert.deepEqual(lineage(labelsOf('pod', etcdPods[0]!.metadata.name)), ['Etcd', 'etcd', 'false']);
 
     const names = () => runningPods(c).map((p) => p.metadata.name);
     for (const prefix of ['vmstorage-shortterm-', 'vmselect-longterm-', 'vminsert-shortterm-', 'vmagent-vmagent-', 'grafana-deployment-', 'alerta-', 'vlstorage-generic-',
@@ -88,6 +102,7 @@ describe('tenant modules in tenant-root', { timeout: 600_000 }, () => {
     }
     assert.equal(names().filter((n) => /^seaweedfs-master-\d$/.test(n)).length, 3);
     assert.ok(!names().some((n) => /prometheus|loki|elasticsearch/.test(n)));
+    await waitFor(() => items(c, ['get', 'tenantsecrets', '-n', 'tenant-root']).some((t) => t.metadata.name === 'grafana-admin-password'), 'TenantSecret grafana-admin-password');
   });
 
   test('switching etcd off removes its release, members and pods', async () => {

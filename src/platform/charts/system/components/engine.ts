@@ -18,6 +18,27 @@ const cozystackApiService = (group: string, labels: Record<string, string>) => (
   spec: { group, version: 'v1alpha1', groupPriorityMinimum: 1000, versionPriority: 15, service: { name: 'cozystack-api', namespace: 'cozy-system', port: 443 } },
 });
 
+/** packages/system/lineage-controller-webhook/templates/mutatingwebhookconfiguration.yaml. */
+const lineageWebhookConfiguration = (namespace: string) => ({
+  apiVersion: 'admissionregistration.k8s.io/v1', kind: 'MutatingWebhookConfiguration',
+  metadata: { name: 'lineage', annotations: { 'cert-manager.io/inject-ca-from': `${namespace}/lineage-controller-webhook` }, labels: { app: 'cozystack-controller' } },
+  webhooks: [{
+    name: 'lineage.cozystack.io', admissionReviewVersions: ['v1'], sideEffects: 'None',
+    clientConfig: { service: { name: 'lineage-controller-webhook', namespace, path: '/mutate-lineage' } },
+    rules: [
+      { operations: ['CREATE', 'UPDATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods', 'secrets', 'services', 'persistentvolumeclaims'] },
+      { operations: ['CREATE', 'UPDATE'], apiGroups: ['networking.k8s.io'], apiVersions: ['v1'], resources: ['ingresses'] },
+      { operations: ['CREATE', 'UPDATE'], apiGroups: ['cozystack.io'], apiVersions: ['v1alpha1'], resources: ['workloadmonitors'] },
+    ],
+    failurePolicy: 'Fail',
+    namespaceSelector: { matchExpressions: [
+      { key: 'cozystack.io/system', operator: 'NotIn', values: ['true'] },
+      { key: 'kubernetes.io/metadata.name', operator: 'NotIn', values: ['kube-system', 'default'] },
+    ] },
+    objectSelector: { matchExpressions: [{ key: 'internal.cozystack.io/managed-by-cozystack', operator: 'DoesNotExist' }] },
+  }],
+});
+
 export const engineComponents: ComponentSpec[] = [
   { path: 'system/application-definition-crd', chart: 'application-definition-crd', extra: () => [structuredClone(applicationDefinitionCrd)] },
   { path: 'system/cozystack-api', chart: 'cozy-cozystack-api', values: { cozystackAPI: { replicas: 2 } },
@@ -28,7 +49,8 @@ export const engineComponents: ComponentSpec[] = [
     workloads: [deploy('cozystack-controller', cozyImage('cozystack-controller'), { selector: { app: 'cozystack-controller' }, labels: { app: 'cozystack-controller' }, serviceAccount: 'cozystack-controller' })] },
   { path: 'system/lineage-controller-webhook', chart: 'cozy-lineage-controller-webhook', values: { lineageControllerWebhook: { replicas: 2 } },
     workloads: [deploy('lineage-controller-webhook', cozyImage('lineage-controller-webhook'), { replicasValue: 'lineageControllerWebhook.replicas',
-      selector: { app: 'lineage-controller-webhook' }, labels: { app: 'lineage-controller-webhook' }, service: http(443, 'webhook') })] },
+      selector: { app: 'lineage-controller-webhook' }, labels: { app: 'lineage-controller-webhook' }, service: { ports: [{ name: 'webhook', port: 443, targetPort: 9443 }] } })],
+    extra: (ctx) => [lineageWebhookConfiguration(ctx.namespace)] },
   { path: 'system/dashboard', chart: 'cozy-dashboard',
     workloads: [
       deploy('cozy-dashboard-console', cozyImage('cozystack-ui'), { container: 'console', selector: { app: 'cozy-dashboard-console' }, labels: { app: 'cozy-dashboard-console' }, serviceAccount: 'cozy-dashboard', service: { name: 'cozy-dashboard-console', ports: [{ name: 'http', port: 8080 }] } }),
