@@ -147,6 +147,31 @@ describe('validating admission webhooks', () => {
   });
 });
 
+describe('in-process webhook programs', () => {
+  test('a Service with a ready endpoint routes reviews to the program registered behind it; without one the call fails', async () => {
+    const { server, client } = await newServer();
+    const seen: Json[] = [];
+    server.webhooks.register('default/labeller', {
+      async review(path, review) {
+        seen.push({ path, review });
+        return { apiVersion: review.apiVersion, kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: true, ...jsonPatch([{ op: 'add', path: '/metadata/labels/by', value: 'program' }]) } };
+      },
+    });
+    await client.create({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'labeller', namespace: 'default' }, spec: { selector: { app: 'labeller' }, ports: [{ name: 'webhook', port: 443, targetPort: 9443 }] } } as KubeObject);
+    await client.create(configuration('Mutating', 'program', [{ name: 'labeller.example.com', clientConfig: { service: { name: 'labeller', namespace: 'default', path: '/mutate' } } }]));
+    const early = await failure(client.create(configMap('early')));
+    assert.match(early.message, /Post "https:\/\/labeller.default.svc:443\/mutate\?timeout=10s": no endpoints available for service "labeller"$/);
+    await client.create({
+      apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'labeller-x', namespace: 'default', labels: { 'kubernetes.io/service-name': 'labeller' } },
+      addressType: 'IPv4', ports: [{ name: 'webhook', port: 9443, protocol: 'TCP' }], endpoints: [{ addresses: ['10.244.0.9'], conditions: { ready: true }, targetRef: { kind: 'Pod', name: 'labeller-1', namespace: 'default' } }],
+    } as unknown as KubeObject);
+    const stored = await client.create(configMap('late', { app: 'web' }));
+    assert.deepEqual(stored.metadata.labels, { app: 'web', by: 'program' });
+    assert.equal(seen.at(-1)!.path, '/mutate?timeout=10s');
+    assert.equal(seen.at(-1)!.review.request.object.metadata.name, 'late');
+  });
+});
+
 describe('mutating admission webhooks', () => {
   test('a JSONPatch changes what is stored, and a later webhook sees the change (and dry runs say so)', async () => {
     const { client } = await newServer();
