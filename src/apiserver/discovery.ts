@@ -26,6 +26,9 @@ function subresourceInfo(rt: ResourceType, sub: string): SubresourceInfo {
       return { group: 'authentication.k8s.io', version: 'v1', kind: 'TokenRequest', verbs: ['create'] };
     case 'eviction':
       return { group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] };
+    case 'approval':
+    case 'ephemeralcontainers':
+      return { ...own, verbs: ['get', 'patch', 'update'] };
     case 'finalize':
       return { ...own, verbs: ['update'] };
     case 'log':

@@ -61,6 +61,11 @@ class CapturedResponse {
   }
 }
 
+/** A subresource the kind's strategy shapes (pods' ephemeralcontainers, a CSR's approval): written as the object, as status is. */
+function objectLike(s: ServedResource, subresource: string): boolean {
+  return s.registry.strategy.shapeSubresource !== undefined && s.type.subresources.includes(subresource);
+}
+
 export class InProcessClient implements KubeClient {
   private readonly user: UserInfo;
 
@@ -155,7 +160,7 @@ export class InProcessClient implements KubeClient {
     const ref = this.refFor(obj);
     return this.call(ref, async (s, ns) => {
       const ctx = this.context(opts);
-      if (subresource === '' || subresource === 'status') {
+      if (subresource === '' || subresource === 'status' || objectLike(s, subresource)) {
         this.checkSubresource(s, subresource);
         const updated = await s.registry.update(ns, ref.name, obj, ctx, subresource);
         const sentUid = obj.metadata.uid;
@@ -177,7 +182,7 @@ export class InProcessClient implements KubeClient {
       const w = this.writeRequest(s, ns, ref.name, sub, body, PATCH_CONTENT_TYPES[patchType], this.context(opts));
       if (opts.force) w.query.set('force', 'true');
       if (sub === 'scale') return (await this.capture((res) => handleScale(w, 'PATCH', res))) as T;
-      if (sub !== '' && sub !== 'status') throw methodNotSupported({ group: s.type.group, resource: `${s.type.plural}/${sub}` }, 'patch');
+      if (sub !== '' && sub !== 'status' && !objectLike(s, sub)) throw methodNotSupported({ group: s.type.group, resource: `${s.type.plural}/${sub}` }, 'patch');
       return (await this.capture((res) => handlePatch(w, res))) as T;
     });
   }

@@ -42,7 +42,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: '', version: 'v1', kind: 'Secret', plural: 'secrets', namespaced: true, strategy: core.secretStrategy },
   { group: '', version: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true, shortNames: ['sa'], subresources: ['token'], strategy: core.serviceAccountStrategy },
   { group: '', version: 'v1', kind: 'Service', plural: 'services', namespaced: true, shortNames: ['svc'], categories: ALL, subresources: ['status'], strategy: serviceStrategy },
-  { group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true, shortNames: ['po'], categories: ALL, subresources: ['status', 'binding', 'log', 'eviction', 'exec', 'attach', 'portforward'], strategy: podStrategy },
+  { group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true, shortNames: ['po'], categories: ALL, subresources: ['status', 'binding', 'ephemeralcontainers', 'log', 'eviction', 'exec', 'attach', 'portforward'], strategy: podStrategy },
   { group: '', version: 'v1', kind: 'Event', plural: 'events', namespaced: true, shortNames: ['ev'], strategy: core.coreEventStrategy },
   { group: '', version: 'v1', kind: 'Node', plural: 'nodes', namespaced: false, shortNames: ['no'], subresources: ['status'], strategy: core.nodeStrategy },
   { group: '', version: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims', namespaced: true, shortNames: ['pvc'], subresources: ['status'], strategy: core.pvcStrategy },

@@ -4,6 +4,7 @@ import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
 import { defaultPodSpec, validatePodSpec } from './pod-template.ts';
+import { defaultEphemeralContainers, EPHEMERAL_CONTAINERS, ephemeralContainersOnCreate, ephemeralContainersPart, validateEphemeralContainersUpdate } from './ephemeral-containers.ts';
 
 type PodSpec = Record<string, unknown> & { nodeName?: string; terminationGracePeriodSeconds?: number };
 
@@ -61,12 +62,23 @@ export const podStrategy: Strategy = {
     defaultPodSpec(spec);
     defaultRequestsFromLimits(spec);
     obj.spec = spec;
+    defaultEphemeralContainers(obj);
   },
   prepareForCreate(obj) {
     obj.status = { phase: 'Pending', qosClass: qosClass(podSpec(obj)) };
   },
+  shapeSubresource(subresource, desired, current) {
+    return subresource === EPHEMERAL_CONTAINERS ? ephemeralContainersPart(desired, current) : undefined;
+  },
+  prepareForSubresourceUpdate(subresource, next) {
+    if (subresource === EPHEMERAL_CONTAINERS) defaultEphemeralContainers(next);
+  },
   validate(obj) {
     return validatePodSpec(obj.spec, 'spec');
+  },
+  validateCreate: ephemeralContainersOnCreate,
+  validateSubresourceUpdate(subresource, next, prev) {
+    return subresource === EPHEMERAL_CONTAINERS ? validateEphemeralContainersUpdate(next, prev) : undefined;
   },
   validateUpdate(next, prev) {
     const errors: FieldError[] = [];

@@ -25,7 +25,7 @@ function imagePullPolicyFor(image: string): string {
   return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
-function defaultContainer(c: Json): void {
+export function defaultContainer(c: Json): void {
   c.terminationMessagePath ??= '/dev/termination-log';
   c.terminationMessagePolicy ??= 'File';
   if (typeof c.image === 'string') c.imagePullPolicy ??= imagePullPolicyFor(c.image);
@@ -57,7 +57,7 @@ export function defaultPodSpec(spec: Json): void {
   if (spec.priority === undefined) spec.priority = 0;
 }
 
-function validateContainers(list: unknown, path: string, required: boolean, names: Set<string>): FieldError[] {
+export function validateContainers(list: unknown, path: string, required: boolean, names: Set<string>): FieldError[] {
   const errors: FieldError[] = [];
   if (list === undefined || (Array.isArray(list) && list.length === 0)) {
     if (required) errors.push(fieldErrors.required(path, ''));

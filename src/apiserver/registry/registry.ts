@@ -181,7 +181,7 @@ export class ResourceRegistry {
     this.strategy.applyDefaults?.(obj);
     await this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
     await this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
-    this.validateOrThrow(obj, this.strategy.validate?.(obj) ?? []);
+    this.validateOrThrow(obj, [...(this.strategy.validate?.(obj) ?? []), ...(this.strategy.validateCreate?.(obj) ?? [])]);
     await this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
     this.setManagedFields(undefined, obj, ctx, now, '');
     if (ctx.dryRun) return this.withTypeMeta(obj);
@@ -249,9 +249,10 @@ export class ResourceRegistry {
       await this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (subresource === '') await this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now));
       else await this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, this.strategyContext(now));
+      const own = subresource ? this.strategy.validateSubresourceUpdate?.(subresource, next, current) : undefined;
       this.validateOrThrow(next, [
         ...(this.strategy.validate?.(next) ?? []),
-        ...(this.strategy.validateUpdate?.(next, current) ?? []),
+        ...(own ?? this.strategy.validateUpdate?.(next, current) ?? []),
       ]);
       await this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
       const sentFields = next.metadata.managedFields;

@@ -41,6 +41,10 @@ export interface Strategy {
   validate?(obj: KubeObject): FieldError[];
   /** Kind-specific validation of an update (immutable fields …). */
   validateUpdate?(next: KubeObject, prev: KubeObject): FieldError[];
+  /** What only a create must satisfy, besides `validate`. */
+  validateCreate?(obj: KubeObject): FieldError[];
+  /** Validation of a write to a subresource in place of validateUpdate (pods' ephemeralcontainers); undefined: validateUpdate's. */
+  validateSubresourceUpdate?(subresource: string, next: KubeObject, prev: KubeObject): FieldError[] | undefined;
   /** The kind keeps no metadata.generation (ConfigMap, Secret, Namespace, Pod …). */
   noGeneration?: boolean;
   /** Which part of the object counts as its spec for `generation` (default: everything but metadata and status). */
