@@ -261,3 +261,24 @@ test('kubectl exec, attach and port-forward are refused with what stops them: th
   assert.notEqual(forward.code, 0);
   assert.match(forward.stderr, /error upgrading connection: pod box is simulated by cozylab: no process listens on its ports, so there is nothing to forward to/);
 });
+
+for (const version of ['1.27', '1.33']) {
+  test(`kubectl ${version} debug adds an ephemeral container that the kubelet starts and reports`, { skip: kubectlBinary(version) ? false : `kubectl.${version} absent` }, async () => {
+    const kv = (args: string[]) => cluster.kubectl(args, { version });
+    const ns = `debug-${version.replace('.', '-')}`;
+    k(['create', 'namespace', ns]);
+    assert.equal(k(['run', 'app', '-n', ns, '--image=nginx:1.27']).code, 0);
+    assert.equal(k(['wait', '--for=condition=Ready', 'pod/app', '-n', ns, '--timeout=30s']).code, 0);
+    const debug = kv(['debug', 'pod/app', '-n', ns, '--image=busybox:1.36', '--target=app', '-c', 'debugger', '--', 'sleep', '1']);
+    assert.equal(debug.code, 0, debug.stderr);
+    const state = () => k(['get', 'pod', 'app', '-n', ns, '-o', 'jsonpath={.status.ephemeralContainerStatuses[0].state}']).stdout;
+    const deadline = Date.now() + 20_000;
+    while (!state().includes('"terminated"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    assert.match(state(), /"terminated":\{.*"exitCode":0.*"reason":"Completed"/);
+    assert.match(k(['describe', 'pod', 'app', '-n', ns]).stdout, /Ephemeral Containers:\n {2}debugger:\n[\s\S]*State: +Terminated\n +Reason: +Completed/);
+    const again = kv(['debug', 'pod/app', '-n', ns, '--image=alpine', '-c', 'debugger', '--profile=general']);
+    assert.match(again.stderr, /The Pod "app" is invalid: spec\.ephemeralContainers: Forbidden: existing ephemeral containers "debugger" may not be changed/);
+    const resources = JSON.parse(k(['get', '--raw', '/api/v1']).stdout).resources as Array<{ name: string; kind: string; verbs: string[] }>;
+    assert.deepEqual(resources.find((r) => r.name === 'pods/ephemeralcontainers'), { name: 'pods/ephemeralcontainers', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] });
+  });
+}

@@ -27,6 +27,8 @@ export interface ContainerRun {
   init: boolean;
   /** A restartable init container: it keeps running beside the app containers. */
   sidecar: boolean;
+  /** An ephemeral container (`kubectl debug`): started once, never restarted, not part of readiness. */
+  ephemeral?: boolean;
   pullPolicy: string;
   profile: SimulationProfile;
   state: ContainerState;
@@ -59,6 +61,8 @@ export interface PodRun {
   restartPolicy: string;
   init: ContainerRun[];
   app: ContainerRun[];
+  /** Ephemeral containers, in the order the pod's spec added them. */
+  ephemeral: ContainerRun[];
   /** Grace period end, once the pod is being deleted. */
   graceEnd?: number;
 }
@@ -114,6 +118,11 @@ export function initComplete(c: ContainerRun): boolean {
   return c.sidecar ? c.startedAt !== undefined : c.state === 'terminated' && c.terminated?.exitCode === 0;
 }
 
+/** Every container of the pod: init, app and ephemeral. */
+export function containersOf(run: PodRun): ContainerRun[] {
+  return [...run.init, ...run.app, ...run.ephemeral];
+}
+
 export function initDone(run: PodRun): boolean {
   return run.init.every(initComplete);
 }
@@ -129,6 +138,7 @@ function needsPull(c: ContainerRun, ctx: RuntimeContext): boolean {
 }
 
 function restartable(c: ContainerRun, exitCode: number, policy: string): boolean {
+  if (c.ephemeral) return false;
   if (c.sidecar) return true;
   if (c.init) return exitCode !== 0 && policy !== 'Never';
   return policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
@@ -225,7 +235,7 @@ export function advance(run: PodRun, now: number, ctx: RuntimeContext): RuntimeE
       }
       continue;
     }
-    for (const c of run.app) if (step(c, run, now, ctx, events)) changed = true;
+    for (const c of [...run.app, ...run.ephemeral]) if (step(c, run, now, ctx, events)) changed = true;
   }
   return events;
 }
@@ -234,7 +244,7 @@ export function advance(run: PodRun, now: number, ctx: RuntimeContext): RuntimeE
 export function beginTermination(run: PodRun, now: number, graceEnd: number): RuntimeEvent[] {
   const events: RuntimeEvent[] = [];
   run.graceEnd = graceEnd;
-  for (const c of [...run.init, ...run.app]) {
+  for (const c of containersOf(run)) {
     if (c.state === 'running') {
       const exitsAt = c.profile.stopMs === undefined ? Infinity : now + c.profile.stopMs;
       c.stopAt = Math.min(graceEnd, exitsAt);
@@ -249,7 +259,7 @@ export function beginTermination(run: PodRun, now: number, graceEnd: number): Ru
 export function shortenGrace(run: PodRun, graceEnd: number): void {
   if (run.graceEnd === undefined || graceEnd >= run.graceEnd) return;
   run.graceEnd = graceEnd;
-  for (const c of [...run.init, ...run.app]) {
+  for (const c of containersOf(run)) {
     if (c.stopAt === undefined || c.stopAt <= graceEnd) continue;
     c.stopAt = graceEnd;
     c.killed = c.state === 'running';
@@ -258,12 +268,12 @@ export function shortenGrace(run: PodRun, graceEnd: number): void {
 
 /** When every process of a terminating pod is gone. */
 export function stoppedAt(run: PodRun): number {
-  return Math.max(0, ...[...run.init, ...run.app].map((c) => c.stopAt ?? 0));
+  return Math.max(0, ...containersOf(run).map((c) => c.stopAt ?? 0));
 }
 
 /** The final state once stopped: what exited on SIGTERM reports 0, what was killed 137. */
 export function finishTermination(run: PodRun): void {
-  for (const c of [...run.init, ...run.app]) {
+  for (const c of containersOf(run)) {
     if (c.state !== 'running') continue;
     const exitCode = c.killed ? 137 : 0;
     c.terminated = { exitCode, reason: exitCode ? 'Error' : 'Completed', startedAt: c.startedAt!, finishedAt: c.stopAt!, containerID: c.containerID! };
@@ -276,7 +286,7 @@ export function nextChange(run: PodRun, now: number): number | undefined {
   const times: number[] = [];
   if (run.graceEnd !== undefined) times.push(stoppedAt(run));
   else {
-    for (const c of [...run.init, ...run.app]) {
+    for (const c of containersOf(run)) {
       if ((c.state === 'creating' || c.state === 'backoff') && c.due !== undefined) times.push(c.due);
       if (c.state === 'running') {
         if (c.exitAt !== undefined) times.push(c.exitAt);

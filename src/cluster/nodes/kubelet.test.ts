@@ -48,6 +48,35 @@ describe('kubelet simulator', () => {
     }
   });
 
+  test('an ephemeral container added through the subresource starts, is reported, never restarts and gates nothing', async () => {
+    const c = await startTestCluster();
+    try {
+      await c.client.create(podManifest('dbg'));
+      await c.clock.advance(1000);
+      const pod = await c.pod('dbg');
+      const ephemeralContainers = [{ name: 'debugger', image: 'busybox:1.36', command: ['sleep', '2'], targetContainerName: 'main' }];
+      await c.client.patch({ apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'dbg' }, 'strategic', { spec: { ephemeralContainers } }, { subresource: 'ephemeralcontainers' });
+      await c.clock.advance(0);
+      await c.clock.advance(1000);
+      let now = await c.pod('dbg');
+      assert.equal(now.status.phase, 'Running');
+      assert.equal(now.status.conditions.find((x: any) => x.type === 'Ready').status, 'True');
+      const [status] = now.status.ephemeralContainerStatuses;
+      assert.deepEqual([status.name, status.ready, Object.keys(status.state)], ['debugger', false, ['running']]);
+      // `sleep 2` ends after its two seconds and the simulated program's one.
+      await c.clock.advance(3000);
+      now = await c.pod('dbg');
+      assert.deepEqual([now.status.ephemeralContainerStatuses[0].state.terminated.reason, now.status.ephemeralContainerStatuses[0].restartCount], ['Completed', 0]);
+      assert.equal(now.status.containerStatuses[0].state.running.startedAt, pod.status.containerStatuses[0].state.running.startedAt);
+      const started = (await c.events('Pod', 'dbg')).filter((e) => e.reason === 'Started').map((e) => e.message);
+      assert.deepEqual(started, ['Started container main', 'Started container debugger']);
+      const events = await c.client.list({ apiVersion: 'v1', kind: 'Event' }, { namespace: 'default', fieldSelector: 'involvedObject.name=dbg,reason=Started' });
+      assert.deepEqual(events.items.map((e: any) => e.involvedObject.fieldPath).sort(), ['spec.containers{main}', 'spec.ephemeralContainers{debugger}']);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('a second pod on the node finds the image present and gets the next IP', async () => {
     const c = await startTestCluster();
     try {

@@ -15,7 +15,7 @@ import { advance, beginTermination, exitsOnItsOwn, finishTermination, newContain
 import { ImageProfiles, normalizeImage } from './image-profiles.ts';
 import type { Inventory } from './inventory.ts';
 import { podCIDRFor } from './node-object.ts';
-import { isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, sameSpec, type Container, type Pod } from './pod-facts.ts';
+import { ephemeralSpecs, isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, sameSpec, type Container, type Pod } from './pod-facts.ts';
 import { podStatus } from './pod-status.ts';
 import { NodeAddresses } from './pod-addresses.ts';
 import { claimNamesOf, podVolumesReady } from '../storage/pod-volumes.ts';
@@ -134,6 +134,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       restartPolicy: spec.restartPolicy ?? 'Always',
       init: (spec.initContainers ?? []).map((c) => take(c, true)),
       app: (spec.containers ?? []).map((c) => take(c, false)),
+      ephemeral: ephemeralSpecs(pod).map((c) => ({ ...take(c, false), ephemeral: true })),
     };
   }
 
@@ -148,14 +149,24 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       restartPolicy: spec.restartPolicy ?? 'Always',
       init: (spec.initContainers ?? []).map((c) => newContainerRun(c, true, profiles, now, spec.restartPolicy)),
       app: (spec.containers ?? []).map((c) => newContainerRun(c, false, profiles, now, spec.restartPolicy)),
+      ephemeral: [],
     };
+  }
+
+  /** Ephemeral containers the spec has gained since the run began start now, as the kubelet starts them on its next sync. */
+  function addEphemeral(pod: Pod, run: PodRun, now: number): void {
+    const known = new Set(run.ephemeral.map((c) => c.name));
+    for (const c of ephemeralSpecs(pod)) {
+      if (!known.has(c.name)) run.ephemeral.push({ ...newContainerRun(c, false, profiles, now, 'Never'), ephemeral: true });
+    }
   }
 
   /** Records the events at once (named in their order), as the kubelet's recorder does not wait for one to post the next. */
   async function record(pod: Pod, node: string, events: RuntimeEvent[]): Promise<void> {
     await Promise.all(
       events.map((e) => {
-        const fieldPath = `spec.${e.container.init ? 'initContainers' : 'containers'}{${e.container.name}}`;
+        const list = e.container.ephemeral ? 'ephemeralContainers' : e.container.init ? 'initContainers' : 'containers';
+        const fieldPath = `spec.${list}{${e.container.name}}`;
         const about = { apiVersion: 'v1', kind: 'Pod', namespace: pod.metadata.namespace, name: pod.metadata.name!, uid: pod.metadata.uid, fieldPath };
         return recordEvent(recorderFor(node), e.type, about, e.reason, e.message);
       }),
@@ -241,6 +252,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
       run.podIP = (pod.spec as { hostNetwork?: boolean }).hostNetwork === true ? hostIPOf(node) : allocatePodIP(node);
       addresses.hold(node, run.podIP);
     }
+    addEphemeral(pod, run, now);
     const events = advance(run, now, { images: imagesOn(node), podDescription: description(pod) });
     await record(pod, node, events);
     if (!starting) await writeStatus(pod, run, now);

@@ -23,6 +23,8 @@ export interface PodSpec {
   tolerations?: Array<{ key?: string; operator?: string; value?: string; effect?: string }>;
   containers?: Container[];
   initContainers?: Container[];
+  /** Added through the ephemeralcontainers subresource (`kubectl debug`). */
+  ephemeralContainers?: Container[];
   restartPolicy?: string;
   priority?: number;
   preemptionPolicy?: string;
@@ -44,6 +46,10 @@ export type Requests = Record<string, number>;
 
 export function podSpec(pod: KubeObject): PodSpec {
   return (pod.spec ?? {}) as PodSpec;
+}
+
+export function ephemeralSpecs(pod: KubeObject): Container[] {
+  return podSpec(pod).ephemeralContainers ?? [];
 }
 
 export function isTerminal(pod: KubeObject): boolean {

@@ -119,6 +119,8 @@ export function podStatus(input: StatusInput): PodStatus {
     startTime: formatTime(new Date(run.startTime)),
     ...(run.init.length > 0 ? { initContainerStatuses: run.init.map((c) => containerStatus(c, run, now, input.description)) } : {}),
     containerStatuses: run.app.map((c) => containerStatus(c, run, now, input.description)),
+    // An ephemeral container is never ready: it serves no traffic and gates nothing.
+    ...(run.ephemeral.length > 0 ? { ephemeralContainerStatuses: run.ephemeral.map((c) => ({ ...containerStatus(c, run, now, input.description), ready: false })) } : {}),
   };
   delete status.nominatedNodeName;
   return status;
