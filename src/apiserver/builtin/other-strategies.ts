@@ -121,14 +121,41 @@ export const endpointSliceStrategy: Strategy = {
   },
 };
 export const pdbStrategy: Strategy = { statusSubresource: true };
+/** The two classes the scheduling/bootstrap-system-priority-classes hook creates, and the highest value a user's may have. */
+export const SYSTEM_PRIORITY_CLASSES = [
+  { name: 'system-node-critical', value: 2000001000, description: 'Used for system critical pods that must not be moved from their current node.' },
+  { name: 'system-cluster-critical', value: 2000000000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' },
+];
+const HIGHEST_USER_DEFINABLE_PRIORITY = 1_000_000_000;
+const PREEMPTION_POLICIES = ['Never', 'PreemptLowerPriority'];
+
 export const priorityClassStrategy: Strategy = {
   statusSubresource: false,
   noGeneration: true,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     obj.preemptionPolicy ??= 'PreemptLowerPriority';
   },
   validate(obj) {
-    return typeof obj.value === 'number' ? [] : [fieldErrors.required('value')];
+    if (typeof obj.value !== 'number') return [fieldErrors.required('value')];
+    const name = obj.metadata.name ?? '';
+    const errors: FieldError[] = [];
+    if (name.startsWith('system-')) {
+      const known = SYSTEM_PRIORITY_CLASSES.find((c) => c.name === name);
+      const why = !known ? `${name} is not a known system priority class` : known.value !== obj.value ? `value of ${name} PriorityClass must be ${known.value}` : obj.globalDefault === true ? `globalDefault of ${name} PriorityClass must be false` : '';
+      if (why) errors.push(fieldErrors.forbidden('metadata.name', `priority class names with 'system-' prefix are reserved for system use only. error: ${why}`));
+    } else if (obj.value > HIGHEST_USER_DEFINABLE_PRIORITY) {
+      errors.push(fieldErrors.forbidden('value', `maximum allowed value of a user defined priority is ${HIGHEST_USER_DEFINABLE_PRIORITY}`));
+    }
+    if (obj.preemptionPolicy !== undefined && !PREEMPTION_POLICIES.includes(String(obj.preemptionPolicy))) {
+      errors.push(fieldErrors.notSupported('preemptionPolicy', obj.preemptionPolicy, PREEMPTION_POLICIES));
+    }
+    return errors;
+  },
+  validateUpdate(next, prev) {
+    const errors: FieldError[] = [];
+    if (next.value !== prev.value) errors.push(fieldErrors.forbidden('value', 'may not be changed in an update.'));
+    if (next.preemptionPolicy !== prev.preemptionPolicy) errors.push(fieldErrors.invalid('preemptionPolicy', next.preemptionPolicy, 'field is immutable'));
+    return errors;
   },
 };
 export const apiServiceStrategy: Strategy = {

@@ -54,7 +54,6 @@ export function defaultPodSpec(spec: Json): void {
     if (Array.isArray(cs)) for (const c of cs) if (isPlainObject(c)) defaultContainer(c);
   }
   if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
-  if (spec.priority === undefined) spec.priority = 0;
 }
 
 export function validateContainers(list: unknown, path: string, required: boolean, names: Set<string>): FieldError[] {

@@ -131,10 +131,13 @@ describe('default-scheduler', () => {
   test('a higher-priority pod preempts a lower-priority one', async () => {
     const c = await startTestCluster();
     try {
-      const cpu = (n: string, priority: number) => ({ priority, containers: [{ name: 'main', image: 'nginx:1.27', resources: { requests: { cpu: n } } }] });
-      for (const n of ['low-1', 'low-2', 'low-3']) await c.client.create(podManifest(n, cpu('6', 0)));
+      // The Priority admission plug-in gives a pod its class's value.
+      await c.client.create({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'vip' }, value: 1000 } as any);
+      const cpu = (n: string, priorityClassName?: string) => ({ ...(priorityClassName ? { priorityClassName } : {}), containers: [{ name: 'main', image: 'nginx:1.27', resources: { requests: { cpu: n } } }] });
+      for (const n of ['low-1', 'low-2', 'low-3']) await c.client.create(podManifest(n, cpu('6')));
       await c.clock.advance(1000);
-      await c.client.create(podManifest('vip', cpu('4', 1000)));
+      await c.client.create(podManifest('vip', cpu('4', 'vip')));
+      assert.equal((await c.pod('vip')).spec.priority, 1000);
       await c.clock.advance(0);
       const vip = await c.pod('vip');
       assert.equal(vip.status.nominatedNodeName, 'node1');

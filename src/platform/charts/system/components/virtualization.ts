@@ -25,7 +25,10 @@ const provider = (kind: string, name: string, version: string) => (ctx: { namesp
 export const virtualizationComponents: ComponentSpec[] = [
   { path: 'system/kubevirt-operator', chart: 'cozy-kubevirt-operator', crds: [...kubevirtOperatorCrds, ...kubevirtRuntimeCrds],
     workloads: [deploy('virt-operator', 'quay.io/kubevirt/virt-operator:v1.8.4', { replicas: 2, selector: { 'kubevirt.io': 'virt-operator' }, labels: { 'kubevirt.io': 'virt-operator', name: 'virt-operator' },
-      serviceAccount: 'kubevirt-operator', priorityClassName: 'kubevirt-cluster-critical' })] },
+      serviceAccount: 'kubevirt-operator', priorityClassName: 'kubevirt-cluster-critical' })],
+    // kubevirt-operator.yaml ships the class its operator runs at.
+    extra: (ctx) => [{ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'kubevirt-cluster-critical', labels: ctx.labels },
+      value: 1000000000, globalDefault: false, description: 'This priority class should be used for core kubevirt components only.' }] },
   // virt-operator turns the KubeVirt CR into virt-api, virt-controller and virt-handler.
   { path: 'system/kubevirt', chart: 'cozy-kubevirt', values: { cpuAllocationRatio: 10 },
     extra: (ctx) => [{ apiVersion: 'kubevirt.io/v1', kind: 'KubeVirt', metadata: { name: 'kubevirt', namespace: ctx.namespace, labels: ctx.labels },
