@@ -10,6 +10,9 @@ import { namespaceLifecycle } from './admission/namespace-lifecycle.ts';
 import { defaultStorageClass } from './admission/default-storage-class.ts';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsOptions } from './admission/default-toleration-seconds.ts';
 import { limitRanger } from './admission/limit-ranger.ts';
+import { priorityAdmission } from './admission/priority.ts';
+import { SYSTEM_PRIORITY_CLASSES } from './builtin/other-strategies.ts';
+import { ServerHealth } from './health.ts';
 import { resourceQuotaAdmission } from './admission/resource-quota.ts';
 import { ServiceAllocators } from './allocators.ts';
 import { APIServiceRegistration } from './apiservice-registration.ts';
@@ -65,6 +68,8 @@ export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube
 export class ApiServer {
   readonly catalog = new ResourceCatalog();
   readonly admission = new AdmissionChain();
+  /** What /livez, /readyz and /healthz report. */
+  readonly health: ServerHealth;
   /** The in-process programs behind admission webhooks' Services. */
   readonly webhooks = new WebhookBackends();
   readonly authenticator: Authenticator;
@@ -83,12 +88,12 @@ export class ApiServer {
   private server?: Http2SecureServer;
   private compactionTimer?: NodeJS.Timeout;
   private eventExpiry?: EventExpiry;
-  private isReady = false;
   private readonly allocators: ServiceAllocators;
   private readonly openWatches = new Set<() => void>();
 
   constructor(private readonly opts: ApiServerOptions) {
     this.allocators = new ServiceAllocators(opts.store);
+    this.health = new ServerHealth(opts.store);
     this.deps = { store: opts.store, admission: this.admission, services: this.allocators, now: opts.now ?? (() => new Date()) };
     for (const b of BUILTIN_KINDS) {
       const type = { ...builtinResourceType(b), printer: builtinPrinter(b.group, b.kind) };
@@ -101,6 +106,7 @@ export class ApiServer {
     this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
     this.admission.register(defaultTolerationSeconds(opts.defaultTolerationSeconds));
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
+    this.admission.register(priorityAdmission(() => this.registry('scheduling.k8s.io', 'priorityclasses')));
     this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
     this.admission.register(certificateRequestor());
     this.admission.register(validatingAdmissionPolicy({
@@ -154,10 +160,18 @@ export class ApiServer {
 
   async start(): Promise<void> {
     await this.bootstrapNamespaces();
+    this.health.done('start-system-namespaces-controller');
+    await this.bootstrapPriorityClasses();
+    this.health.done('scheduling/bootstrap-system-priority-classes');
     this.rbac = await enableRBAC(this);
+    this.health.done('rbac/bootstrap-roles');
     await this.crdController.start();
+    this.health.done('start-apiextensions-controllers');
+    this.health.done('crd-informer-synced');
     await this.apiservices.start();
+    this.health.done('apiservice-registration-controller');
     await this.aggregatedApis.start();
+    this.health.done('apiservice-status-remote-available-controller');
     this.startCompaction();
     this.eventExpiry = new EventExpiry(this.opts.store, this.deps.now, this.opts.eventTtlMs);
     this.eventExpiry.start();
@@ -170,7 +184,8 @@ export class ApiServer {
       watch: { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000, open: this.openWatches },
       special: this.special,
       authorizer: () => this.authorizer,
-      ready: () => this.isReady,
+      health: this.health,
+      documents: this.issuerDiscovery(),
     });
     this.server = createSecureServer({
       key: this.opts.tls.key,
@@ -186,7 +201,18 @@ export class ApiServer {
       this.server!.listen(this.opts.port, this.opts.host, () => resolve());
     });
     await reconcileKubernetesService({ services: this.registry('', 'services'), endpoints: this.registry('', 'endpoints'), endpointSlices: this.registry('discovery.k8s.io', 'endpointslices') }, { clusterIP: this.allocators.firstIP(), host: this.opts.host, port: this.port, ctx: this.internalContext() });
-    this.isReady = true;
+    this.health.done('bootstrap-controller');
+  }
+
+  /** /.well-known/openid-configuration and /openid/v1/jwks, when this server signs service-account tokens. */
+  private issuerDiscovery(): Map<string, () => unknown> {
+    const tokens = this.serviceAccountTokens;
+    if (!tokens) return new Map();
+    const jwks = () => tokens.jwks();
+    return new Map<string, () => unknown>([
+      ['/.well-known/openid-configuration', () => tokens.openidConfiguration(`https://${this.opts.host}:${this.port}/openid/v1/jwks`)],
+      ['/openid/v1/jwks', jwks],
+    ]);
   }
 
   get port(): number {
@@ -202,7 +228,7 @@ export class ApiServer {
   }
 
   async stop(): Promise<void> {
-    this.isReady = false;
+    this.health.beginShutdown();
     clearInterval(this.compactionTimer);
     this.eventExpiry?.stop();
     this.crdController.stop();
@@ -226,6 +252,16 @@ export class ApiServer {
       if (await namespaces.tryGet('', name)) continue;
       const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
       await namespaces.create('', ns, this.internalContext()).catch(() => undefined);
+    }
+  }
+
+  /** The scheduling/bootstrap-system-priority-classes post-start hook: system-node-critical and system-cluster-critical. */
+  private async bootstrapPriorityClasses(): Promise<void> {
+    const classes = this.registry('scheduling.k8s.io', 'priorityclasses');
+    for (const c of SYSTEM_PRIORITY_CLASSES) {
+      if (await classes.tryGet('', c.name)) continue;
+      const pc = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: c.name }, value: c.value, description: c.description, preemptionPolicy: 'PreemptLowerPriority' } as KubeObject;
+      await classes.create('', pc, this.internalContext()).catch(() => undefined);
     }
   }
 

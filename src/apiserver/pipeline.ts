@@ -10,6 +10,7 @@ import { readBody } from './body.ts';
 import type { ResourceCatalog, ServedResource } from './catalog.ts';
 import { aggregatedContentType, type DiscoveryDoc, type DiscoveryPublisher } from './discovery.ts';
 import { handleGet, handleList, handleWatch } from './handlers/read.ts';
+import { serveHealth, type HealthEndpoint, type ServerHealth } from './health.ts';
 import { handleBinding, handleFinalize, handleScale, unsupportedSubresource } from './handlers/subresources.ts';
 import { handleCreate, handleDelete, handleDeleteCollection, handlePatch, handleUpdate, writeContext, type WriteRequest } from './handlers/write.ts';
 import type { ApiRequest, ApiResponse } from './http-types.ts';
@@ -30,7 +31,9 @@ export interface PipelineDeps {
   /** Extra handlers for virtual resources (reviews, tokens, logs) keyed by `group/version/resource[/sub]`. */
   special: Map<string, SpecialHandler>;
   authorizer(): Authorizer;
-  ready(): boolean;
+  health: ServerHealth;
+  /** Non-resource GET paths answered with a JSON document (service-account issuer discovery). */
+  documents: Map<string, () => unknown>;
 }
 
 export type SpecialHandler = (ctx: SpecialContext) => Promise<void>;
@@ -45,7 +48,7 @@ export interface SpecialContext {
   warnings: string[];
 }
 
-const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
+const HEALTH_ENDPOINTS = new Set<HealthEndpoint>(['healthz', 'livez', 'readyz']);
 
 export function createPipeline(deps: PipelineDeps) {
   return async function handle(req: ApiRequest, res: ApiResponse): Promise<void> {
@@ -55,11 +58,8 @@ export function createPipeline(deps: PipelineDeps) {
       const path = url.pathname.replace(/\/+$/, '') || '/';
       const method = req.method ?? 'GET';
 
-      const health = path.split('/').slice(0, 2).join('/');
-      if (HEALTH_PATHS.has(health)) {
-        if (health === '/readyz' && !deps.ready()) return writeText(res, 503, '[-]cozylab not ready\nreadyz check failed');
-        return writeText(res, 200, 'ok');
-      }
+      const [, first, ...rest] = path.split('/');
+      if (HEALTH_ENDPOINTS.has(first as HealthEndpoint)) return await serveHealth(deps.health, first as HealthEndpoint, rest.join('/'), url.searchParams, res);
       if (path === '/version') return writeBody(res, 200, deps.version);
 
       const authenticated = await deps.authenticator.authenticate(req);
@@ -69,6 +69,8 @@ export function createPipeline(deps: PipelineDeps) {
       const info = parseRequestInfo(method, path, url.searchParams);
       await authorize(deps.authorizer(), user, info);
       if (method === 'GET' && serveDiscoveryOrOpenAPI(deps, req, res, path, url.searchParams)) return;
+      const document = method === 'GET' ? deps.documents.get(path) : undefined;
+      if (document) return writeBody(res, 200, document());
       if (!info.isResourceRequest) throw pathNotFound();
       const special = deps.special.get(`${info.group}/${info.version}/${info.resource}${info.subresource ? '/' + info.subresource : ''}`);
       const served = deps.catalog.get(info.group, info.version, info.resource);
