@@ -27,6 +27,34 @@ test('health endpoints answer ok without credentials; /version is a version obje
   assert.match(v.json<{ gitVersion: string }>().gitVersion, /^v1\.33\.\d+\+cozylab$/);
 });
 
+test('health checks as kube-apiserver lists them: ?verbose, ?exclude, one check by path', async () => {
+  const verbose = cluster.kubectl(['get', '--raw', '/readyz?verbose']).stdout;
+  for (const line of ['[+]ping ok', '[+]etcd ok', '[+]informer-sync ok', '[+]poststarthook/rbac/bootstrap-roles ok', '[+]poststarthook/scheduling/bootstrap-system-priority-classes ok', '[+]shutdown ok']) {
+    assert.ok(verbose.split('\n').includes(line), `${line} in\n${verbose}`);
+  }
+  assert.match(verbose, /readyz check passed\n?$/);
+  assert.match(cluster.kubectl(['get', '--raw', '/livez?verbose&exclude=etcd']).stdout, /^\[\+\]etcd excluded: ok$[\s\S]*livez check passed/m);
+  assert.equal(cluster.kubectl(['get', '--raw', '/livez/etcd']).stdout, 'ok');
+  const unknown = await apiRequest(cluster, 'GET', '/readyz/nothing', { token: null });
+  assert.equal(unknown.status, 404);
+  assert.equal((await apiRequest(cluster, 'GET', '/healthz?verbose', { token: null })).status, 200);
+});
+
+test('service-account issuer discovery: the OpenID configuration and the key that verifies kubectl create token', async () => {
+  const config = JSON.parse(cluster.kubectl(['get', '--raw', '/.well-known/openid-configuration']).stdout);
+  assert.equal(config.issuer, 'https://kubernetes.default.svc.cluster.local');
+  assert.match(config.jwks_uri, /^https:\/\/127\.0\.0\.1:\d+\/openid\/v1\/jwks$/);
+  assert.deepEqual(config.id_token_signing_alg_values_supported, ['RS256']);
+  const token = cluster.kubectl(['create', 'token', 'default']).stdout.trim();
+  const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
+  // A service account may read them (system:service-account-issuer-discovery), as a workload verifying tokens does.
+  const jwks = await apiRequest(cluster, 'GET', '/openid/v1/jwks', { token });
+  assert.equal(jwks.status, 200);
+  const [key] = jwks.json<{ keys: Array<{ kid: string; kty: string; alg: string; use: string }> }>().keys;
+  assert.deepEqual([key!.kid, key!.kty, key!.alg, key!.use], [header.kid, 'RSA', 'RS256', 'sig']);
+  assert.equal((await apiRequest(cluster, 'GET', '/openid/v1/jwks', { token: null })).status, 401);
+});
+
 test('no credential → 401 Unauthorized Status', async () => {
   const r = await apiRequest(cluster, 'GET', '/api/v1/namespaces', { token: null });
   assert.equal(r.status, 401);
@@ -306,4 +334,18 @@ spec:
   let r = k(patch);
   while (r.code !== 0 && Date.now() - start < 5000) r = k(patch);
   assert.equal(r.code, 0, `unbound, the policy judges nothing: ${r.stderr}`);
+});
+
+test('PriorityClasses: the two system classes exist, and a pod takes the value of the class it names', () => {
+  const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
+  const listed = k(['get', 'priorityclasses']).stdout;
+  assert.match(listed, /^system-cluster-critical\s+2000000000\s+false\s+\d+s\s+PreemptLowerPriority$/m);
+  assert.match(listed, /^system-node-critical\s+2000001000\s+false\s+\d+s\s+PreemptLowerPriority$/m);
+  assert.equal(k(['create', 'priorityclass', 'high-priority', '--value=1000000', '--description=for the docs example']).code, 0);
+  const applied = k(['apply', '-f', '-'], 'apiVersion: v1\nkind: Pod\nmetadata: {name: urgent, namespace: default}\nspec:\n  priorityClassName: high-priority\n  containers: [{name: app, image: nginx}]\n');
+  assert.equal(applied.code, 0, applied.stderr);
+  assert.equal(k(['get', 'pod', 'urgent', '-o', 'jsonpath={.spec.priority} {.spec.preemptionPolicy}']).stdout, '1000000 PreemptLowerPriority');
+  const missing = k(['run', 'lost', '--image=nginx', '--overrides={"spec":{"priorityClassName":"gold"}}']);
+  assert.match(missing.stderr, /pods "lost" is forbidden: no PriorityClass with name gold was found/);
+  assert.match(k(['create', 'priorityclass', 'system-mine', '--value=10']).stderr, /metadata\.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only/);
 });

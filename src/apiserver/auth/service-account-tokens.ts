@@ -106,6 +106,17 @@ export class ServiceAccountTokens implements TokenAuthenticator {
     this.keyId = b64url(createHash('sha256').update(this.publicKey.export({ type: 'spki', format: 'der' })).digest());
   }
 
+  /** ServiceAccountIssuerDiscovery's OpenID provider configuration; `jwksUri` where its keys are served. */
+  openidConfiguration(jwksUri: string): Record<string, unknown> {
+    return { issuer: this.issuer, jwks_uri: jwksUri, response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] };
+  }
+
+  /** The key set that verifies this server's service-account tokens. */
+  jwks(): { keys: Array<Record<string, unknown>> } {
+    const { n, e } = this.publicKey.export({ format: 'jwk' });
+    return { keys: [{ use: 'sig', kty: 'RSA', kid: this.keyId, alg: 'RS256', n, e }] };
+  }
+
   /** A bound token, as TokenRequest (`kubectl create token`) returns. */
   issueToken(req: TokenIssueRequest): IssuedToken {
     const now = Math.floor(this.now().getTime() / 1000);

@@ -83,6 +83,7 @@ export function defaultClusterRoles(): KubeObject[] {
       rule(['authentication.k8s.io'], ['selfsubjectreviews'], ['create']),
     ]),
     clusterRole('system:public-info-viewer', [urls(publicInfoURLs, ['get'])]),
+    clusterRole('system:service-account-issuer-discovery', [urls(['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/'], ['get'])]),
     // What an aggregated API server or a proxy needs to delegate authentication and authorization here.
     clusterRole('system:auth-delegator', [
       rule(['authentication.k8s.io'], ['tokenreviews'], ['create']),
@@ -111,5 +112,6 @@ export function defaultClusterRoleBindings(): KubeObject[] {
     clusterRoleBinding('system:basic-user', ['system:authenticated']),
     clusterRoleBinding('system:discovery', ['system:authenticated']),
     clusterRoleBinding('system:public-info-viewer', ['system:authenticated', 'system:unauthenticated']),
+    clusterRoleBinding('system:service-account-issuer-discovery', ['system:serviceaccounts']),
   ];
 }
