@@ -22,7 +22,14 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     case 'sqlite': {
       if (!opts.path) throw new Error('the sqlite storage backend needs a database file path');
       await mkdir(dirname(opts.path), { recursive: true });
-      return SqliteStore.open(opts.path);
+      const store = SqliteStore.open(opts.path);
+      try {
+        await store.ready();
+      } catch (err) {
+        await store.close().catch(() => undefined);
+        throw err;
+      }
+      return store;
     }
     default:
       throw new Error(`unknown storage backend "${backend}" (supported: memory, sqlite)`);

@@ -54,16 +54,12 @@ export function rowToEvent(row: LogRow): StoreEvent {
   return event;
 }
 
-/** The statements the store runs, prepared once. */
+/** The statements the store reads with, prepared once (sqlite-writer-connection.ts has those that write). */
 export function prepareStatements(db: Database.Database) {
   const newestPerKey = `SELECT MAX(id) AS id FROM kv_log WHERE key >= @lo AND key < @hi AND id <= @rev GROUP BY key`;
   const newestPerKeyAfter = `SELECT MAX(id) AS id FROM kv_log WHERE key > @lo AND key < @hi AND id <= @rev GROUP BY key`;
   return {
-    latest: db.prepare<[string], LogRow>(`SELECT * FROM kv_log WHERE key = ? ORDER BY id DESC LIMIT 1`),
     latestAt: db.prepare<[string, number], LogRow>(`SELECT * FROM kv_log WHERE key = ? AND id <= ? ORDER BY id DESC LIMIT 1`),
-    insert: db.prepare<[number, string, number, number, number, number, string, string | null]>(
-      `INSERT INTO kv_log (id, key, created, deleted, create_revision, prev_revision, value, old_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
     // Walks the (key, id) index in key order, so LIMIT stops the walk early.
     listFrom: db.prepare<{ lo: string; hi: string; rev: number; limit: number }, LogRow>(
       `SELECT l.* FROM kv_log l WHERE l.key >= @lo AND l.key < @hi AND l.deleted = 0
@@ -79,21 +75,16 @@ export function prepareStatements(db: Database.Database) {
     // `+key` keeps the planner on the id range: a watch usually starts close to the newest revision.
     // A row's previous value is its predecessor's: compaction keeps the newest row of each key at
     // or below the compacted revision, so every row a watch can still replay has it.
-    history: db.prepare<[string, string, number], LogRow>(
+    history: db.prepare<[string, string, number, number], LogRow>(
       `SELECT l.id, l.key, l.created, l.deleted, l.create_revision, l.prev_revision, l.value,
          CASE WHEN l.created = 1 THEN NULL ELSE COALESCE(l.old_value, p.value) END AS old_value
        FROM kv_log l LEFT JOIN kv_log p ON p.id = l.prev_revision
-       WHERE +l.key >= ? AND +l.key < ? AND l.id > ? ORDER BY l.id`,
+       WHERE +l.key >= ? AND +l.key < ? AND l.id > ? AND l.id <= ? ORDER BY l.id`,
     ),
-    deleteSuperseded: db.prepare<[number, number]>(
-      `DELETE FROM kv_log WHERE id IN (SELECT prev_revision FROM kv_log WHERE id > ? AND id <= ? AND prev_revision > 0)`,
-    ),
-    deleteTombstones: db.prepare<[number, number]>(`DELETE FROM kv_log WHERE id > ? AND id <= ? AND deleted = 1`),
     lastId: db.prepare<[], { seq: number | null }>(
       `SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'kv_log'), 0), COALESCE((SELECT MAX(id) FROM kv_log), 0)) AS seq`,
     ),
     readMeta: db.prepare<[string], { value: number }>(`SELECT value FROM meta WHERE name = ?`),
-    writeMeta: db.prepare<[string, number]>(`INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`),
   };
 }
 

@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteStore, WAL_AUTOCHECKPOINT_PAGES } from './sqlite.ts';
+import { SqliteStore } from './sqlite.ts';
+import { writerConnection, WAL_AUTOCHECKPOINT_PAGES } from './sqlite-writer-connection.ts';
 import { runStoreConformance } from './conformance.ts';
 import { collectEvents } from './conformance-support.ts';
-import type { Store } from './store.ts';
+import { KeyExistsError, RevisionMismatchError, type Store } from './store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cozylab-sqlite-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,12 +34,14 @@ function logRows(path: string) {
 }
 
 describe('SqliteStore', () => {
-  test('uses WAL with synchronous = FULL', async () => {
-    const s = SqliteStore.open(freshPath());
-    const db = (s as unknown as { db: Database.Database }).db;
-    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(db.pragma('synchronous', { simple: true }), 2);
-    assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), WAL_AUTOCHECKPOINT_PAGES);
+  test('writes through a WAL connection with synchronous = FULL', async () => {
+    const path = freshPath();
+    const s = SqliteStore.open(path);
+    const writer = writerConnection(new Database(path));
+    assert.equal(writer.db.pragma('journal_mode', { simple: true }), 'wal');
+    assert.equal(writer.db.pragma('synchronous', { simple: true }), 2);
+    assert.equal(writer.db.pragma('wal_autocheckpoint', { simple: true }), WAL_AUTOCHECKPOINT_PAGES);
+    writer.close();
     await s.close();
   });
 
@@ -80,7 +83,7 @@ describe('SqliteStore', () => {
     const apply = internals.applyBatch;
     internals.applyBatch = (batch) => {
       batchSizes.push(batch.length);
-      return apply(batch);
+      return apply.call(s, batch);
     };
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => s.create(`/gc/${i}`, 'v')));
     assert.deepEqual(results.map((r) => r.modRevision), Array.from({ length: 100 }, (_, i) => i + 1));
@@ -136,5 +139,67 @@ describe('SqliteStore', () => {
       ],
     );
     await s.close();
+  });
+});
+
+describe('SqliteStore writer thread', () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  test('a large batch is committed off this thread: not visible until durable, then in the file and published once', async () => {
+    const path = freshPath();
+    const s = SqliteStore.open(path);
+    const c = collectEvents();
+    await s.watch('/big/', 0, c.callbacks);
+    const writes = Promise.all(Array.from({ length: 100 }, (_, i) => s.create(`/big/${String(i).padStart(3, '0')}`, `v${i}`)));
+    await turn(); // the batch has gone to the writer thread
+    assert.equal(await s.currentRevision(), 0);
+    assert.equal(await s.get('/big/000'), undefined);
+    assert.equal((await s.list('/big/')).items.length, 0);
+    const late = collectEvents();
+    await s.watch('/big/', 0, late.callbacks);
+    await writes;
+    assert.equal(await s.currentRevision(), 100);
+    assert.equal((await s.get('/big/099'))?.value, 'v99');
+    assert.equal(logRows(path).length, 100);
+    await c.waitForCount(100);
+    await late.waitForCount(100);
+    assert.deepEqual(late.events.map((e) => e.modRevision), Array.from({ length: 100 }, (_, i) => i + 1));
+    await s.close();
+  });
+
+  test('writes made while a batch is being committed are checked against it', async () => {
+    const s = SqliteStore.open(freshPath());
+    const first = Promise.all(Array.from({ length: 50 }, (_, i) => s.create(`/ck/${i}`, 'a')));
+    await turn();
+    const update = s.update('/ck/0', 'b', 1);
+    const duplicate = s.create('/ck/1', 'again');
+    const stale = s.update('/ck/2', 'c', 99);
+    await first;
+    assert.equal((await update).modRevision, 51);
+    await assert.rejects(duplicate, KeyExistsError);
+    await assert.rejects(stale, RevisionMismatchError);
+    assert.equal((await s.get('/ck/0'))?.value, 'b');
+    assert.equal(await s.currentRevision(), 51);
+    await s.close();
+  });
+
+  test('a failed small commit is refused alone; a failed thread commit makes the store refuse writes, keeping what was stored', async () => {
+    const path = freshPath();
+    const s = SqliteStore.open(path);
+    await s.create('/f/kept', 'v');
+    const other = new Database(path);
+    other.exec(`CREATE TRIGGER refuse BEFORE INSERT ON kv_log WHEN NEW.key LIKE '/f/bad%' BEGIN SELECT RAISE(ABORT, 'refused by test'); END`);
+    other.close();
+    await assert.rejects(s.create('/f/bad', 'x'), /refused by test/);
+    assert.equal((await s.create('/f/next', 'v')).modRevision, 2);
+    const batch = Array.from({ length: 50 }, (_, i) => s.create(i === 25 ? '/f/bad' : `/f/many${i}`, 'x'));
+    for (const w of batch) await assert.rejects(w, /refused by test/);
+    await assert.rejects(s.create('/f/after', 'v'), /refused by test/);
+    assert.equal(await s.currentRevision(), 2);
+    assert.deepEqual((await s.list('/f/')).items.map((i) => i.key), ['/f/kept', '/f/next']);
+    await s.close();
+    const again = SqliteStore.open(path);
+    assert.deepEqual((await again.list('/f/')).items.map((i) => i.key), ['/f/kept', '/f/next']);
+    await again.close();
   });
 });
