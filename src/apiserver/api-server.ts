@@ -13,6 +13,7 @@ import { limitRanger } from './admission/limit-ranger.ts';
 import { priorityAdmission } from './admission/priority.ts';
 import { SYSTEM_PRIORITY_CLASSES } from './builtin/other-strategies.ts';
 import { ServerHealth } from './health.ts';
+import { ComponentProbes, registerComponentStatus } from './component-status.ts';
 import { resourceQuotaAdmission } from './admission/resource-quota.ts';
 import { ServiceAllocators } from './allocators.ts';
 import { APIServiceRegistration } from './apiservice-registration.ts';
@@ -75,6 +76,8 @@ export class ApiServer {
   readonly authenticator: Authenticator;
   readonly tokens = new StaticTokens();
   readonly special = new Map<string, SpecialHandler>();
+  /** What `kubectl get componentstatuses` reports: the store here, the scheduler and controller-manager once they run. */
+  readonly components = new ComponentProbes();
   /** In-process programs behind APIServices with `spec.service`, by `namespace/name` of the Service. */
   readonly aggregation = new AggregationBackends();
   authorizer: Authorizer = allowAllAuthorizer;
@@ -102,6 +105,8 @@ export class ApiServer {
       this.catalog.add({ type, registry: new ResourceRegistry(type, strategy, deps) });
     }
     registerSelfSubjectReview(this.catalog, this.special, this.deps.now);
+    registerComponentStatus(this.catalog, this.special, this.components, this.deps.now);
+    this.components.set('etcd-0', () => this.health.storeProbe());
     registerAccessReviews(this.catalog, this.special, () => this.authorizer);
     this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
     this.admission.register(defaultTolerationSeconds(opts.defaultTolerationSeconds));

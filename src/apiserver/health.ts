@@ -5,6 +5,7 @@
 // step having finished, and, for readiness, not shutting down.
 
 import type { Store } from '../storage/store.ts';
+import type { ProbeResult } from './component-status.ts';
 import type { ApiResponse } from './http-types.ts';
 import { writeText } from './respond.ts';
 
@@ -56,6 +57,12 @@ export class ServerHealth {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The store's answer as ComponentStatus etcd-0 reports it. */
+  async storeProbe(): Promise<ProbeResult> {
+    const problem = await this.storeAnswers();
+    return problem === undefined ? { healthy: true, message: 'ok' } : { healthy: false, error: problem };
   }
 
   checks(endpoint: HealthEndpoint): Check[] {

@@ -80,6 +80,8 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
   const running = [clusterControllers, platform];
   factory.start();
+  // What kube-apiserver's component checks find while kube-scheduler and kube-controller-manager run.
+  for (const component of ['scheduler', 'controller-manager']) server.components.set(component, async () => ({ healthy: true, message: 'ok' }));
   const url = `https://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${server.port}`;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));
@@ -97,6 +99,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     async stop() {
       stopping.abort();
       for (const c of controllers) c.stop();
+      for (const component of ['scheduler', 'controller-manager']) server.components.delete(component);
       await Promise.all(running.map((r) => r.stop()));
       factory.stop();
       await server.stop();

@@ -349,3 +349,21 @@ test('PriorityClasses: the two system classes exist, and a pod takes the value o
   assert.match(missing.stderr, /pods "lost" is forbidden: no PriorityClass with name gold was found/);
   assert.match(k(['create', 'priorityclass', 'system-mine', '--value=10']).stderr, /metadata\.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only/);
 });
+
+test('kubectl get componentstatuses (1.27 and 1.33): scheduler, controller-manager and etcd-0 Healthy, with the deprecation warning', () => {
+  for (const version of ['1.27', '1.33']) {
+    if (!kubectlBinary(version)) {
+      console.log(`kubectl ${version} not on this machine: skipped`);
+      continue;
+    }
+    const listed = cluster.kubectl(['get', 'cs'], { version });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stderr, /^Warning: v1 ComponentStatus is deprecated in v1\.19\+$/m);
+    assert.match(listed.stdout, /^NAME\s+STATUS\s+MESSAGE\s+ERROR\s*$/m);
+    for (const name of ['scheduler', 'controller-manager', 'etcd-0']) assert.match(listed.stdout, new RegExp(`^${name}\\s+Healthy\\s+ok\\s*$`, 'm'));
+  }
+  const one = JSON.parse(cluster.kubectl(['get', 'componentstatus', 'etcd-0', '-o', 'json']).stdout);
+  assert.deepEqual(one.conditions, [{ type: 'Healthy', status: 'True', message: 'ok' }]);
+  assert.match(cluster.kubectl(['get', 'cs', 'kube-proxy']).stderr, /componentstatuses "kube-proxy" not found/);
+  assert.match(cluster.kubectl(['get', 'cs', '--field-selector', 'metadata.name=etcd-0', '-o', 'name']).stdout, /^componentstatus\/etcd-0\n$/);
+});
