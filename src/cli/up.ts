@@ -1,12 +1,15 @@
 // `cozylab up`: open the store, start the API server, write the kubeconfig, run until a signal.
 
-import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { GarbageCollector } from '../cluster/garbage-collector.ts';
 import { NamespaceController } from '../cluster/namespace-controller.ts';
 import { startClusterControllers } from '../cluster/index.ts';
+import { LeaderElections } from '../cluster/leader-elected.ts';
 import { defaultInventory } from '../cluster/nodes/index.ts';
 import type { Inventory, NodeTiming } from '../cluster/nodes/index.ts';
 import type { HpaTiming } from '../cluster/workloads/index.ts';
@@ -76,7 +79,8 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   for (const c of controllers) await c.start();
   const client = new InProcessClient(server);
   const factory = new InformerFactory(client, { clock: realClock });
-  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming });
+  const elections = new LeaderElections(client, realClock, electionIdentity(dataDir));
+  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming, elections });
   const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
   const running = [clusterControllers, platform];
   factory.start();
@@ -106,6 +110,20 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
       await store.close();
     },
   };
+}
+
+/**
+ * `<hostname>_<uuid>`, as client-go's leader-election identity. The uuid is kept in the data dir, so
+ * that a restart after a crash leads at once rather than waiting out the Lease its predecessor held.
+ */
+function electionIdentity(dataDir: string): string {
+  const file = join(dataDir, 'election-id');
+  let id = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
+    id = randomUUID();
+    writeFileSync(file, `${id}\n`);
+  }
+  return `${hostname()}_${id}`;
 }
 
 export async function runUp(opts: UpOptions): Promise<void> {

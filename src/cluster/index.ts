@@ -10,6 +10,7 @@ import { startEndpointControllers } from './endpoints/index.ts';
 import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
 import { startStorageControllers } from './storage/index.ts';
 import { startWorkloadControllers, type HpaTiming } from './workloads/index.ts';
+import { leaderElected, type LeaderElections } from './leader-elected.ts';
 
 export interface ClusterControllerDeps {
   client: KubeClient;
@@ -23,6 +24,8 @@ export interface ClusterControllerDeps {
   nodeTiming?: NodeTiming;
   profiles?: ImageProfiles;
   hpaTiming?: Partial<HpaTiming>;
+  /** When given, kube-controller-manager's controllers and kube-scheduler run while the process leads their Leases in kube-system. */
+  elections?: LeaderElections;
 }
 
 export interface ClusterControllers {
@@ -35,16 +38,19 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
   const base = { client: asFieldManager(deps.client, 'kube-controller-manager'), factory, clock };
   // Simulated containers stop on SIGTERM within half a second, as most real images do.
   const profiles = deps.profiles ?? new ImageProfiles({ '': { stopMs: 500 } });
-  const nodes = startNodeControllers({ client: deps.client, factory, clock, profiles, inventory: deps.inventory, timing: deps.nodeTiming });
-  const running: Array<{ stop(): Promise<void> }> = [
-    startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
-    startWorkloadControllers({ ...base, hpaTiming: deps.hpaTiming }),
-    startEndpointControllers(base),
-    startStorageControllers(base),
-    startResourceQuotaController(base),
-    ...(deps.caKeyPem ? [startCsrSigningController({ ...base, ca: { certPem: deps.caPem, keyPem: deps.caKeyPem } })] : []),
-    nodes,
-  ];
+  const nodes = startNodeControllers({ client: deps.client, factory, clock, profiles, inventory: deps.inventory, timing: deps.nodeTiming, elections: deps.elections });
+  const controllerManager = leaderElected('kube-controller-manager', deps.elections, () => {
+    const started = [
+      startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
+      startWorkloadControllers({ ...base, hpaTiming: deps.hpaTiming }),
+      startEndpointControllers(base),
+      startStorageControllers(base),
+      startResourceQuotaController(base),
+      ...(deps.caKeyPem ? [startCsrSigningController({ ...base, ca: { certPem: deps.caPem, keyPem: deps.caKeyPem } })] : []),
+    ];
+    return { stop: async () => void (await Promise.all(started.map((c) => c.stop()))) };
+  });
+  const running: Array<{ stop(): Promise<void> }> = [controllerManager, nodes];
   return {
     profiles,
     async stop() {

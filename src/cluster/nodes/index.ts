@@ -14,6 +14,7 @@ import { NODE_MONITOR_GRACE_PERIOD_MS, startNodeLifecycleController } from './no
 import { LEASE_DURATION_SECONDS, startNodeRegistrar } from './node-registrar.ts';
 import { startScheduler } from './scheduler.ts';
 import { startTaintEvictionController } from './taint-eviction-controller.ts';
+import { leaderElected, type LeaderElections } from '../leader-elected.ts';
 
 export { defaultInventory, parseInventory, validateInventory, InventoryError, type Inventory, type InventoryNode } from './inventory.ts';
 export { preflight, PLATFORM_MINIMUM } from './preflight.ts';
@@ -41,6 +42,8 @@ export interface NodeControllersDeps {
   /** How simulated containers behave, by image prefix; shared so operators can add profiles later. */
   profiles?: ImageProfiles;
   timing?: NodeTiming;
+  /** When given, the scheduler runs while the process leads Lease kube-system/kube-scheduler, the node lifecycle and taint eviction controllers while it leads kube-controller-manager's. */
+  elections?: LeaderElections;
 }
 
 export interface NodeControllers {
@@ -54,14 +57,17 @@ export function startNodeControllers(deps: NodeControllersDeps): NodeControllers
   // Each component writes as the field manager its real counterpart is seen as.
   const as = (manager: string) => ({ client: asFieldManager(deps.client, manager), factory: deps.factory, clock: deps.clock });
   const registrar = startNodeRegistrar({ ...as('kubelet'), inventory, leaseDurationSeconds: deps.timing?.leaseDurationSeconds ?? DEFAULT_NODE_TIMING.leaseDurationSeconds });
-  const scheduler = startScheduler(as('kube-scheduler'));
+  const scheduler = leaderElected('kube-scheduler', deps.elections, () => startScheduler(as('kube-scheduler')));
   const kubelets = startKubelets({ ...as('kubelet'), inventory, profiles });
-  const lifecycle = startNodeLifecycleController({ ...as('kube-controller-manager'), gracePeriodMs: deps.timing?.nodeMonitorGracePeriodMs ?? DEFAULT_NODE_TIMING.nodeMonitorGracePeriodMs });
-  const taintEviction = startTaintEvictionController(as('kube-controller-manager'));
+  const nodeControllers = leaderElected('kube-controller-manager', deps.elections, () => {
+    const lifecycle = startNodeLifecycleController({ ...as('kube-controller-manager'), gracePeriodMs: deps.timing?.nodeMonitorGracePeriodMs ?? DEFAULT_NODE_TIMING.nodeMonitorGracePeriodMs });
+    const taintEviction = startTaintEvictionController(as('kube-controller-manager'));
+    return { stop: async () => void (await Promise.all([taintEviction.stop(), lifecycle.stop()])) };
+  });
   return {
     profiles,
     async stop() {
-      await Promise.all([taintEviction.stop(), lifecycle.stop(), kubelets.stop(), scheduler.stop(), registrar.stop()]);
+      await Promise.all([nodeControllers.stop(), kubelets.stop(), scheduler.stop(), registrar.stop()]);
     },
   };
 }
