@@ -3,6 +3,7 @@
 
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { parseApiVersion, type KubeObject } from '../machinery/object.ts';
 import type { Store } from '../storage/store.ts';
 import { AdmissionChain } from './admission/admission.ts';
@@ -13,6 +14,7 @@ import { limitRanger } from './admission/limit-ranger.ts';
 import { priorityAdmission } from './admission/priority.ts';
 import { SYSTEM_PRIORITY_CLASSES } from './builtin/other-strategies.ts';
 import { ServerHealth } from './health.ts';
+import { IdentityLease } from './identity-lease.ts';
 import { ComponentProbes, registerComponentStatus } from './component-status.ts';
 import { resourceQuotaAdmission } from './admission/resource-quota.ts';
 import { ServiceAllocators } from './allocators.ts';
@@ -91,6 +93,7 @@ export class ApiServer {
   private server?: Http2SecureServer;
   private compactionTimer?: NodeJS.Timeout;
   private eventExpiry?: EventExpiry;
+  private identityLease?: IdentityLease;
   private readonly allocators: ServiceAllocators;
   private readonly openWatches = new Set<() => void>();
 
@@ -166,6 +169,10 @@ export class ApiServer {
   async start(): Promise<void> {
     await this.bootstrapNamespaces();
     this.health.done('start-system-namespaces-controller');
+    this.identityLease = new IdentityLease(this.registry('coordination.k8s.io', 'leases'), { hostname: hostname(), now: () => this.deps.now(), context: () => this.internalContext() });
+    await this.identityLease.start();
+    this.health.done('start-kube-apiserver-identity-lease-controller');
+    this.health.done('start-kube-apiserver-identity-lease-garbage-collector');
     await this.bootstrapPriorityClasses();
     this.health.done('scheduling/bootstrap-system-priority-classes');
     this.rbac = await enableRBAC(this);
@@ -234,6 +241,7 @@ export class ApiServer {
 
   async stop(): Promise<void> {
     this.health.beginShutdown();
+    this.identityLease?.stop();
     clearInterval(this.compactionTimer);
     this.eventExpiry?.stop();
     this.crdController.stop();

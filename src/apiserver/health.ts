@@ -22,6 +22,8 @@ export const POST_START_HOOKS = [
   'start-apiextensions-controllers',
   'crd-informer-synced',
   'start-system-namespaces-controller',
+  'start-kube-apiserver-identity-lease-controller',
+  'start-kube-apiserver-identity-lease-garbage-collector',
   'rbac/bootstrap-roles',
   'scheduling/bootstrap-system-priority-classes',
   'bootstrap-controller',

@@ -2,6 +2,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { hostname } from 'node:os';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
@@ -366,4 +367,16 @@ test('kubectl get componentstatuses (1.27 and 1.33): scheduler, controller-manag
   assert.deepEqual(one.conditions, [{ type: 'Healthy', status: 'True', message: 'ok' }]);
   assert.match(cluster.kubectl(['get', 'cs', 'kube-proxy']).stderr, /componentstatuses "kube-proxy" not found/);
   assert.match(cluster.kubectl(['get', 'cs', '--field-selector', 'metadata.name=etcd-0', '-o', 'name']).stdout, /^componentstatus\/etcd-0\n$/);
+});
+
+test('kube-controller-manager and kube-scheduler hold their Leases in kube-system, as <hostname>_<uuid>; kube-apiserver its identity Lease', () => {
+  const out = cluster.kubectl(['get', 'leases', '-n', 'kube-system', '-o', 'jsonpath={range .items[*]}{.metadata.name} {.spec.holderIdentity} {.spec.leaseDurationSeconds}{"\\n"}{end}']).stdout;
+  const holders = new Map(out.trim().split('\n').map((line) => [line.split(' ')[0]!, line.split(' ').slice(1)]));
+  for (const name of ['kube-controller-manager', 'kube-scheduler']) {
+    const [holder, duration] = holders.get(name) ?? [];
+    assert.match(holder ?? '', new RegExp(`^${hostname().replace(/[.]/g, '\\.')}_[0-9a-f-]{36}$`), `${name}: ${out}`);
+    assert.equal(duration, '15');
+  }
+  const identity = cluster.kubectl(['get', 'leases', '-n', 'kube-system', '-l', 'apiserver.kubernetes.io/identity=kube-apiserver', '-o', 'jsonpath={range .items[*]}{.metadata.name} {.spec.holderIdentity} {.metadata.labels.kubernetes\\.io/hostname}{"\\n"}{end}']).stdout.trim();
+  assert.match(identity, new RegExp(`^(apiserver-[a-z2-7]{26}) \\1_[0-9a-f-]{36} ${hostname().replace(/[.]/g, '\\.')}$`));
 });
