@@ -6,11 +6,10 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
-import { GarbageCollector } from '../cluster/garbage-collector.ts';
-import { NamespaceController } from '../cluster/namespace-controller.ts';
 import { startClusterControllers } from '../cluster/index.ts';
 import { LeaderElections } from '../cluster/leader-elected.ts';
 import { defaultInventory } from '../cluster/nodes/index.ts';
+import { startServerControllers } from '../cluster/server-controllers.ts';
 import type { Inventory, NodeTiming } from '../cluster/nodes/index.ts';
 import type { HpaTiming } from '../cluster/workloads/index.ts';
 import { startPlatform } from '../platform/index.ts';
@@ -75,14 +74,13 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   });
   server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });
   await server.start();
-  const controllers = [new NamespaceController(server), new GarbageCollector(server)];
-  for (const c of controllers) await c.start();
   const client = new InProcessClient(server);
   const factory = new InformerFactory(client, { clock: realClock });
   const elections = new LeaderElections(client, realClock, electionIdentity(dataDir));
+  const serverControllers = startServerControllers(server, elections);
   const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming, elections });
   const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
-  const running = [clusterControllers, platform];
+  const running = [serverControllers, clusterControllers, platform];
   factory.start();
   // What kube-apiserver's component checks find while kube-scheduler and kube-controller-manager run.
   for (const component of ['scheduler', 'controller-manager']) server.components.set(component, async () => ({ healthy: true, message: 'ok' }));
@@ -102,7 +100,6 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     installed,
     async stop() {
       stopping.abort();
-      for (const c of controllers) c.stop();
       for (const component of ['scheduler', 'controller-manager']) server.components.delete(component);
       await Promise.all(running.map((r) => r.stop()));
       factory.stop();
