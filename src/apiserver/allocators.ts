@@ -1,34 +1,38 @@
-// ClusterIP and NodePort allocation, seeded from the Services already stored.
+// ClusterIP and NodePort allocation. ClusterIPs come from the ServiceCIDRs (networking.k8s.io/v1)
+// that are not being deleted; an address is taken when a Service holds it or an IPAddress object
+// records it (kube-apiserver's allocator keeps one per allocated IP, see service-ip-addresses.ts).
 
+import { bigIntToIP, ipToBigInt, parsePrefix, prefixContainsIP, prefixSize, type Prefix } from '../machinery/net/ip.ts';
 import type { Store } from '../storage/store.ts';
 import type { StrategyServices } from './registry/strategy.ts';
 
 const NODE_PORT_MIN = 30000;
 const NODE_PORT_MAX = 32767;
 
-function ipToInt(ip: string): number {
-  return ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
-}
+/** kube-apiserver's --service-cluster-ip-range default, which the `kubernetes` ServiceCIDR is made from. */
+export const DEFAULT_SERVICE_CIDR = '10.96.0.0/16';
 
-function intToIp(n: number): string {
-  return [24, 16, 8, 0].map((shift) => (n >>> shift) & 255).join('.');
+export const SERVICE_CIDRS_PREFIX = '/registry/networking.k8s.io/servicecidrs/';
+export const IP_ADDRESSES_PREFIX = '/registry/networking.k8s.io/ipaddresses/';
+
+interface StoredServiceCIDR {
+  metadata?: { deletionTimestamp?: string };
+  spec?: { cidrs?: string[] };
 }
 
 export class ServiceAllocators implements StrategyServices {
   private readonly usedIps = new Set<string>();
   private readonly usedPorts = new Set<number>();
   private seeded?: Promise<void>;
-  private readonly base: number;
-  private readonly size: number;
-  private nextIp = 1;
+  private readonly configured: Prefix;
+  /** Where the last dynamic allocation stopped, per range: the next search starts after it. */
+  private readonly cursor = new Map<string, bigint>();
 
   constructor(
     private readonly store: Store,
-    serviceCidr = '10.96.0.0/16',
+    readonly serviceCidr = DEFAULT_SERVICE_CIDR,
   ) {
-    const [addr, bits] = serviceCidr.split('/');
-    this.base = ipToInt(addr!);
-    this.size = 2 ** (32 - Number(bits));
+    this.configured = parsePrefix(serviceCidr)!;
   }
 
   private seed(): Promise<void> {
@@ -43,23 +47,60 @@ export class ServiceAllocators implements StrategyServices {
     return this.seeded;
   }
 
-  /** The first address of the range (10.96.0.1) is the `kubernetes` Service's. */
+  /** The first address of the configured range (10.96.0.1) is the `kubernetes` Service's. */
   firstIP(): string {
-    return intToIp(this.base + 1);
+    return bigIntToIP(this.configured.base + 1n, this.configured.family);
+  }
+
+  /** The IPv4 ranges to allocate from: every ServiceCIDR not being deleted; the configured range before any exists. */
+  private async ranges(): Promise<Prefix[]> {
+    const list = await this.store.list(SERVICE_CIDRS_PREFIX);
+    if (list.items.length === 0) return [this.configured];
+    const ranges: Prefix[] = [];
+    for (const sv of list.items) {
+      const cidr = JSON.parse(sv.value) as StoredServiceCIDR;
+      if (cidr.metadata?.deletionTimestamp) continue;
+      for (const text of cidr.spec?.cidrs ?? []) {
+        const p = parsePrefix(text);
+        if (p?.family === 'IPv4') ranges.push(p);
+      }
+    }
+    return ranges;
+  }
+
+  private async taken(ip: string): Promise<boolean> {
+    return this.usedIps.has(ip) || (await this.store.get(`${IP_ADDRESSES_PREFIX}${ip}`)) !== undefined;
   }
 
   async allocateClusterIP(): Promise<string> {
     await this.seed();
-    for (let i = 0; i < this.size - 2; i++) {
-      const offset = ((this.nextIp + i - 1) % (this.size - 2)) + 1;
-      const ip = intToIp(this.base + offset);
-      if (!this.usedIps.has(ip)) {
+    for (const range of await this.ranges()) {
+      // The network and broadcast addresses of a range are never handed out.
+      const usable = prefixSize(range) - 2n;
+      if (usable <= 0n) continue;
+      const start = this.cursor.get(range.text) ?? 0n;
+      for (let i = 0n; i < usable; i++) {
+        const offset = ((start + i) % usable) + 1n;
+        const ip = bigIntToIP(range.base + offset, range.family);
+        if (await this.taken(ip)) continue;
         this.usedIps.add(ip);
-        this.nextIp = offset + 1;
+        this.cursor.set(range.text, offset);
         return ip;
       }
     }
-    throw new Error('range is full: no more cluster IPs available');
+    throw new Error('failed to allocate a serviceIP: range is full');
+  }
+
+  async reserveClusterIP(ip: string): Promise<string | undefined> {
+    await this.seed();
+    if (ipToBigInt(ip) === undefined) return undefined; // the Service's validation names what is wrong with it
+    const ranges = await this.ranges();
+    if (!ranges.some((r) => prefixContainsIP(r, ip))) {
+      return `failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${ranges.map((r) => r.text).join(',')}`;
+    }
+    if (await this.taken(ip)) return `failed to allocate IP ${ip}: provided IP is already allocated`;
+    this.usedIps.add(ip);
+    return undefined;
   }
 
   async releaseClusterIP(ip: string): Promise<void> {

@@ -15,6 +15,7 @@ import { priorityAdmission } from './admission/priority.ts';
 import { SYSTEM_PRIORITY_CLASSES } from './builtin/other-strategies.ts';
 import { ServerHealth } from './health.ts';
 import { IdentityLease } from './identity-lease.ts';
+import { ServiceIPAddresses } from './service-ip-addresses.ts';
 import { ComponentProbes, registerComponentStatus } from './component-status.ts';
 import { resourceQuotaAdmission } from './admission/resource-quota.ts';
 import { ServiceAllocators } from './allocators.ts';
@@ -60,6 +61,8 @@ export interface ApiServerOptions {
   compactionIntervalMs?: number;
   /** --event-ttl: how long an Event outlives its last write (1 h). */
   eventTtlMs?: number;
+  /** --service-cluster-ip-range: what the `kubernetes` ServiceCIDR is made of (default 10.96.0.0/16). */
+  serviceClusterIPRange?: string;
   /** PEM of the RSA key ServiceAccount tokens are signed with. */
   serviceAccountKey?: string;
   /** --default-not-ready-toleration-seconds / --default-unreachable-toleration-seconds (300). */
@@ -94,11 +97,12 @@ export class ApiServer {
   private compactionTimer?: NodeJS.Timeout;
   private eventExpiry?: EventExpiry;
   private identityLease?: IdentityLease;
+  private serviceIPAddresses?: ServiceIPAddresses;
   private readonly allocators: ServiceAllocators;
   private readonly openWatches = new Set<() => void>();
 
   constructor(private readonly opts: ApiServerOptions) {
-    this.allocators = new ServiceAllocators(opts.store);
+    this.allocators = new ServiceAllocators(opts.store, opts.serviceClusterIPRange);
     this.health = new ServerHealth(opts.store);
     this.deps = { store: opts.store, admission: this.admission, services: this.allocators, now: opts.now ?? (() => new Date()) };
     for (const b of BUILTIN_KINDS) {
@@ -177,6 +181,18 @@ export class ApiServer {
     this.health.done('scheduling/bootstrap-system-priority-classes');
     this.rbac = await enableRBAC(this);
     this.health.done('rbac/bootstrap-roles');
+    this.serviceIPAddresses = new ServiceIPAddresses({
+      store: this.opts.store,
+      services: this.registry('', 'services'),
+      ipAddresses: this.registry('networking.k8s.io', 'ipaddresses'),
+      serviceCIDRs: this.registry('networking.k8s.io', 'servicecidrs'),
+      serviceCidr: this.allocators.serviceCidr,
+      now: () => this.deps.now(),
+      context: () => this.internalContext(),
+    });
+    await this.serviceIPAddresses.start();
+    this.health.done('start-kubernetes-service-cidr-controller');
+    this.health.done('start-service-ip-repair-controllers');
     await this.crdController.start();
     this.health.done('start-apiextensions-controllers');
     this.health.done('crd-informer-synced');
@@ -237,11 +253,13 @@ export class ApiServer {
     await this.crdController.settled();
     await this.apiservices.settled();
     await this.aggregatedApis.settled();
+    await this.serviceIPAddresses?.settled();
   }
 
   async stop(): Promise<void> {
     this.health.beginShutdown();
     this.identityLease?.stop();
+    this.serviceIPAddresses?.stop();
     clearInterval(this.compactionTimer);
     this.eventExpiry?.stop();
     this.crdController.stop();

@@ -24,6 +24,8 @@ export const POST_START_HOOKS = [
   'start-system-namespaces-controller',
   'start-kube-apiserver-identity-lease-controller',
   'start-kube-apiserver-identity-lease-garbage-collector',
+  'start-kubernetes-service-cidr-controller',
+  'start-service-ip-repair-controllers',
   'rbac/bootstrap-roles',
   'scheduling/bootstrap-system-priority-classes',
   'bootstrap-controller',

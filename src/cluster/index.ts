@@ -7,6 +7,7 @@ import { ImageProfiles, startNodeControllers, type Inventory, type NodeTiming } 
 import { startResourceQuotaController } from './quota/resource-quota-controller.ts';
 import { startCsrSigningController } from './certificates/csr-signing-controller.ts';
 import { startEndpointControllers } from './endpoints/index.ts';
+import { startServiceCIDRController } from './networking/service-cidr-controller.ts';
 import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
 import { startStorageControllers } from './storage/index.ts';
 import { startWorkloadControllers, type HpaTiming } from './workloads/index.ts';
@@ -44,6 +45,7 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
       startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
       startWorkloadControllers({ ...base, hpaTiming: deps.hpaTiming }),
       startEndpointControllers(base),
+      startServiceCIDRController(base),
       startStorageControllers(base),
       startResourceQuotaController(base),
       ...(deps.caKeyPem ? [startCsrSigningController({ ...base, ca: { certPem: deps.caPem, keyPem: deps.caKeyPem } })] : []),

@@ -380,3 +380,36 @@ test('kube-controller-manager and kube-scheduler hold their Leases in kube-syste
   const identity = cluster.kubectl(['get', 'leases', '-n', 'kube-system', '-l', 'apiserver.kubernetes.io/identity=kube-apiserver', '-o', 'jsonpath={range .items[*]}{.metadata.name} {.spec.holderIdentity} {.metadata.labels.kubernetes\\.io/hostname}{"\\n"}{end}']).stdout.trim();
   assert.match(identity, new RegExp(`^(apiserver-[a-z2-7]{26}) \\1_[0-9a-f-]{36} ${hostname().replace(/[.]/g, '\\.')}$`));
 });
+
+test('Service IP ranges (1.27 and 1.33): the kubernetes ServiceCIDR, an IPAddress per ClusterIP, taken and out-of-range addresses refused, a ServiceCIDR held while an address lies in it', () => {
+  for (const version of ['1.27', '1.33']) {
+    if (!kubectlBinary(version)) {
+      console.log(`kubectl ${version} not on this machine: skipped`);
+      continue;
+    }
+    const k = (args: string[], input?: string) => cluster.kubectl(args, { version, input });
+    assert.match(k(['get', 'servicecidr']).stdout, /^NAME\s+CIDRS\s+AGE\nkubernetes\s+10\.96\.0\.0\/16\s+\S+\n/);
+    assert.match(k(['get', 'ipaddress', '10.96.0.1']).stdout, /^NAME\s+PARENTREF\n10\.96\.0\.1\s+services\/default\/kubernetes\n$/);
+    assert.match(k(['api-resources', '--api-group', 'networking.k8s.io']).stdout, /^ipaddresses\s+ip\s+networking\.k8s\.io\/v1\s+false\s+IPAddress$/m);
+  }
+  const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
+  assert.equal(k(['create', 'service', 'clusterip', 'pinned', '--tcp', '80', '--clusterip', '10.96.200.10']).code, 0);
+  const taken = k(['create', 'service', 'clusterip', 'second', '--tcp', '80', '--clusterip', '10.96.200.10']);
+  assert.match(taken.stderr, /Service "second" is invalid: spec\.clusterIPs: Invalid value: \[\]string\{"10\.96\.200\.10"\}: failed to allocate IP 10\.96\.200\.10: provided IP is already allocated/);
+  assert.match(k(['create', 'service', 'clusterip', 'far', '--tcp', '80', '--clusterip', '192.168.9.9']).stderr, /the provided IP \(192\.168\.9\.9\) is not in the valid range\. The range of valid IPs is 10\.96\.0\.0\/16/);
+
+  assert.equal(k(['apply', '-f', '-'], 'apiVersion: networking.k8s.io/v1\nkind: ServiceCIDR\nmetadata:\n  name: newcidr1\nspec:\n  cidrs:\n  - 10.100.0.0/24\n').code, 0);
+  assert.equal(k(['create', 'service', 'clusterip', 'in-new', '--tcp', '80', '--clusterip', '10.100.0.5']).code, 0);
+  assert.equal(k(['wait', '--for=jsonpath={.spec.parentRef.name}=in-new', 'ipaddress/10.100.0.5', '--timeout=10s']).code, 0);
+  assert.equal(k(['delete', 'servicecidr', 'newcidr1', '--wait=false']).code, 0);
+  const held = k(['wait', '--for=condition=Ready=false', 'servicecidr/newcidr1', '--timeout=10s']);
+  assert.equal(held.code, 0, held.stderr);
+  const yaml = k(['get', 'servicecidr', 'newcidr1', '-o', 'yaml']).stdout;
+  assert.match(yaml, /finalizers:\n  - networking\.k8s\.io\/service-cidr-finalizer/);
+  assert.match(yaml, /reason: Terminating/);
+  assert.equal(k(['delete', 'service', 'in-new']).code, 0);
+  const gone = k(['wait', '--for=delete', 'servicecidr/newcidr1', '--timeout=30s']);
+  assert.equal(gone.code, 0, gone.stderr);
+  assert.match(k(['get', 'ipaddress', '10.100.0.5']).stderr, /ipaddresses\.networking\.k8s\.io "10\.100\.0\.5" not found/);
+  k(['delete', 'service', 'pinned']);
+});

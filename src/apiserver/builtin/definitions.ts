@@ -8,6 +8,7 @@ import * as core from './core-strategies.ts';
 import * as other from './other-strategies.ts';
 import { podStrategy } from './pod-strategy.ts';
 import { serviceStrategy } from './service-strategy.ts';
+import * as serviceCidrs from './service-cidr-strategies.ts';
 import * as workloads from './workload-strategies.ts';
 import { crdStrategy } from '../crd/crd-strategy.ts';
 import type { VersionConversion } from '../registry/converting-store.ts';
@@ -89,6 +90,8 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: 'networking.k8s.io', version: 'v1', kind: 'NetworkPolicy', plural: 'networkpolicies', namespaced: true, shortNames: ['netpol'], strategy: other.networkPolicyStrategy },
   { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', plural: 'ingresses', namespaced: true, shortNames: ['ing'], subresources: ['status'], strategy: other.ingressStrategy },
   { group: 'networking.k8s.io', version: 'v1', kind: 'IngressClass', plural: 'ingressclasses', namespaced: false, strategy: core.plainStrategy },
+  { group: 'networking.k8s.io', version: 'v1', kind: 'ServiceCIDR', plural: 'servicecidrs', namespaced: false, subresources: ['status'], strategy: serviceCidrs.serviceCIDRStrategy },
+  { group: 'networking.k8s.io', version: 'v1', kind: 'IPAddress', plural: 'ipaddresses', namespaced: false, shortNames: ['ip'], strategy: serviceCidrs.ipAddressStrategy },
   // storage, coordination, discovery, policy, scheduling
   { group: 'storage.k8s.io', version: 'v1', kind: 'CSIDriver', plural: 'csidrivers', namespaced: false, strategy: other.csiDriverStrategy },
   { group: 'node.k8s.io', version: 'v1', kind: 'RuntimeClass', plural: 'runtimeclasses', namespaced: false, strategy: other.runtimeClassStrategy },

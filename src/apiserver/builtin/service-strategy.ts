@@ -1,6 +1,6 @@
 // Services: type defaults, ClusterIP and NodePort allocation, immutable cluster IPs.
 
-import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
+import { fieldErrors, invalid, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
 
@@ -32,6 +32,10 @@ export const serviceStrategy: Strategy = {
     s.internalTrafficPolicy ??= 'Cluster';
     if (usesNodePorts(s)) s.externalTrafficPolicy ??= 'Cluster';
     if (s.clusterIP === undefined || s.clusterIP === '') s.clusterIP = await ctx.services.allocateClusterIP();
+    else if (s.clusterIP !== 'None') {
+      const refused = await ctx.services.reserveClusterIP(s.clusterIP);
+      if (refused) throw invalid({ group: '', kind: 'Service' }, obj.metadata.name ?? '', [fieldErrors.invalidRendered('spec.clusterIPs', `[]string{${JSON.stringify(s.clusterIP)}}`, refused)]);
+    }
     s.clusterIPs ??= [s.clusterIP];
     for (const p of s.ports ?? []) {
       p.protocol ??= 'TCP';

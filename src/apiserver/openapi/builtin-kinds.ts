@@ -21,7 +21,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   ...k('certificates.k8s.io', 'v1', ['CertificateSigningRequest']),
   ...k('admissionregistration.k8s.io', 'v1', ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding']),
   ...k('rbac.authorization.k8s.io', 'v1', ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']),
-  ...k('networking.k8s.io', 'v1', ['NetworkPolicy', 'Ingress', 'IngressClass']),
+  ...k('networking.k8s.io', 'v1', ['NetworkPolicy', 'Ingress', 'IngressClass', 'ServiceCIDR', 'IPAddress']),
   ...k('storage.k8s.io', 'v1', ['StorageClass', 'CSIDriver']),
   ...k('node.k8s.io', 'v1', ['RuntimeClass']),
   ...k('coordination.k8s.io', 'v1', ['Lease']),

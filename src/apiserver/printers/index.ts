@@ -8,7 +8,7 @@ import { podPrinter } from './pods.ts';
 import {
   cronJobPrinter, daemonSetPrinter, podTemplatePrinter, deploymentPrinter, jobPrinter, podDisruptionBudgetPrinter, replicaSetPrinter, replicationControllerPrinter, controllerRevisionPrinter, statefulSetPrinter,
 } from './workloads.ts';
-import { endpointSlicePrinter, endpointsPrinter, ingressClassPrinter, ingressPrinter, networkPolicyPrinter, servicePrinter } from './services.ts';
+import { endpointSlicePrinter, endpointsPrinter, ingressClassPrinter, ingressPrinter, ipAddressPrinter, networkPolicyPrinter, serviceCIDRPrinter, servicePrinter } from './services.ts';
 import { configMapPrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPrinter } from './config.ts';
 import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
 import { csiDriverPrinter, persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
@@ -47,6 +47,8 @@ const PRINTERS: Record<string, TablePrinter> = {
   'events.k8s.io/Event': eventPrinter,
   'networking.k8s.io/Ingress': ingressPrinter,
   'networking.k8s.io/IngressClass': ingressClassPrinter,
+  'networking.k8s.io/ServiceCIDR': serviceCIDRPrinter,
+  'networking.k8s.io/IPAddress': ipAddressPrinter,
   'networking.k8s.io/NetworkPolicy': networkPolicyPrinter,
   'rbac.authorization.k8s.io/Role': createdAtPrinter,
   'rbac.authorization.k8s.io/ClusterRole': createdAtPrinter,

@@ -165,3 +165,20 @@ export const networkPolicyPrinter: TablePrinter = {
   columns: [nameColumn(), docColumn('Pod-Selector', 'string', 'NetworkPolicySpec.podSelector'), ageColumn()],
   cells: (np, now) => [objectName(np), formatLabelSelector(selectorObject(spec(np).podSelector) ?? {}), objectAge(np, now)],
 };
+
+/** NAME CIDRS AGE. */
+export const serviceCIDRPrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('CIDRs', 'string', 'list of IPv4 or IPv6 CIDRs'), ageColumn()],
+  cells: (sc, now) => [objectName(sc), arr(spec(sc).cidrs).map(str).join(','), objectAge(sc, now)],
+};
+
+/** NAME PARENTREF: the owner as `<resource>[.<group>]/[<namespace>/]<name>`. */
+export const ipAddressPrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('ParentRef', 'string', 'ParentRef references the resource that an IPAddress is attached to')],
+  cells(ip) {
+    const ref = obj(spec(ip).parentRef);
+    const group = str(ref.group) ? `.${str(ref.group).toLowerCase()}` : '';
+    const namespace = str(ref.namespace) ? `${str(ref.namespace)}/` : '';
+    return [objectName(ip), `${str(ref.resource).toLowerCase()}${group}/${namespace}${str(ref.name)}`];
+  },
+};

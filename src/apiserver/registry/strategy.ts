@@ -13,6 +13,8 @@ export interface StrategyContext {
 
 export interface StrategyServices {
   allocateClusterIP(): Promise<string>;
+  /** Takes a ClusterIP the Service asks for; what refuses it (in use, out of every range), or undefined when taken. */
+  reserveClusterIP(ip: string): Promise<string | undefined>;
   releaseClusterIP(ip: string): Promise<void>;
   allocateNodePort(): Promise<number>;
 }

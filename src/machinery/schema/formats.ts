@@ -2,6 +2,7 @@
 // way go-openapi/strfmt does). Unsupported formats are ignored, as the server strips them.
 
 import { isIP } from 'node:net';
+import { parsePrefix } from '../net/ip.ts';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const UUID3 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -44,13 +45,7 @@ function isHostname(text: string): boolean {
 }
 
 function isCIDR(text: string): boolean {
-  const slash = text.indexOf('/');
-  if (slash < 0) return false;
-  const ip = text.slice(0, slash);
-  const bits = text.slice(slash + 1);
-  const family = isIP(ip);
-  if (!family || !/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
+  return parsePrefix(text) !== undefined;
 }
 
 function isISBN(text: string): boolean {
