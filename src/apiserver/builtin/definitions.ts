@@ -9,6 +9,7 @@ import * as other from './other-strategies.ts';
 import { podStrategy } from './pod-strategy.ts';
 import { serviceStrategy } from './service-strategy.ts';
 import * as serviceCidrs from './service-cidr-strategies.ts';
+import * as csi from './csi-strategies.ts';
 import * as workloads from './workload-strategies.ts';
 import { crdStrategy } from '../crd/crd-strategy.ts';
 import type { VersionConversion } from '../registry/converting-store.ts';
@@ -94,6 +95,9 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   { group: 'networking.k8s.io', version: 'v1', kind: 'IPAddress', plural: 'ipaddresses', namespaced: false, shortNames: ['ip'], strategy: serviceCidrs.ipAddressStrategy },
   // storage, coordination, discovery, policy, scheduling
   { group: 'storage.k8s.io', version: 'v1', kind: 'CSIDriver', plural: 'csidrivers', namespaced: false, strategy: other.csiDriverStrategy },
+  { group: 'storage.k8s.io', version: 'v1', kind: 'CSINode', plural: 'csinodes', namespaced: false, strategy: csi.csiNodeStrategy },
+  { group: 'storage.k8s.io', version: 'v1', kind: 'VolumeAttachment', plural: 'volumeattachments', namespaced: false, subresources: ['status'], strategy: csi.volumeAttachmentStrategy },
+  { group: 'storage.k8s.io', version: 'v1', kind: 'CSIStorageCapacity', plural: 'csistoragecapacities', namespaced: true, strategy: csi.csiStorageCapacityStrategy },
   { group: 'node.k8s.io', version: 'v1', kind: 'RuntimeClass', plural: 'runtimeclasses', namespaced: false, strategy: other.runtimeClassStrategy },
   { group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', plural: 'storageclasses', namespaced: false, shortNames: ['sc'], strategy: other.storageClassStrategy },
   { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true, strategy: other.leaseStrategy },

@@ -30,7 +30,7 @@ describe('builtinPatchSchema', () => {
     for (const k of ['/Pod', '/Service', '/ConfigMap', 'apps/Deployment', 'batch/CronJob', 'policy/PodDisruptionBudget', 'apiregistration.k8s.io/APIService', 'autoscaling/HorizontalPodAutoscaler']) {
       assert.ok(kinds.includes(k), k);
     }
-    assert.equal(kinds.length, 39);
+    assert.equal(kinds.length, 41);
   });
 
   test('kubectl CSA patch of a Pod: $setElementOrder/containers with one changed container', () => {
@@ -138,4 +138,9 @@ describe('builtinPatchSchema', () => {
       'f:spec': { 'f:selector': {}, 'f:volumeClaimTemplates': {} },
     });
   });
+});
+
+test('CSINode drivers merge by name', () => {
+  const schema = builtinPatchSchema('storage.k8s.io', 'CSINode');
+  assert.deepEqual(schema.fields?.spec?.fields?.drivers, { strategy: 'merge', mergeKey: 'name', listType: 'map', listMapKeys: ['name'] });
 });

@@ -213,6 +213,8 @@ const SCHEMAS: Record<string, PatchSchema> = {
   'networking.k8s.io/Ingress': kind({ spec: fields({ defaultBackend: fields({ resource: atomicStruct }) }) }),
   'networking.k8s.io/IngressClass': kind(),
   'storage.k8s.io/StorageClass': kind({ parameters: stringMap }),
+  'storage.k8s.io/CSINode': kind({ spec: fields({ drivers: mergeList('name') }) }),
+  'storage.k8s.io/CSIStorageCapacity': kind({ nodeTopology: labelSelector }),
   'coordination.k8s.io/Lease': kind(),
   'apiextensions.k8s.io/CustomResourceDefinition': kind({
     status: fields({ conditions: keyedList(['type']) }),

@@ -22,7 +22,7 @@ export const BUILTIN_KINDS: BuiltinKind[] = [
   ...k('admissionregistration.k8s.io', 'v1', ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding']),
   ...k('rbac.authorization.k8s.io', 'v1', ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding']),
   ...k('networking.k8s.io', 'v1', ['NetworkPolicy', 'Ingress', 'IngressClass', 'ServiceCIDR', 'IPAddress']),
-  ...k('storage.k8s.io', 'v1', ['StorageClass', 'CSIDriver']),
+  ...k('storage.k8s.io', 'v1', ['StorageClass', 'CSIDriver', 'CSINode', 'VolumeAttachment', 'CSIStorageCapacity']),
   ...k('node.k8s.io', 'v1', ['RuntimeClass']),
   ...k('coordination.k8s.io', 'v1', ['Lease']),
   ...k('apiextensions.k8s.io', 'v1', ['CustomResourceDefinition']),

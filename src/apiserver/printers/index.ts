@@ -11,7 +11,7 @@ import {
 import { endpointSlicePrinter, endpointsPrinter, ingressClassPrinter, ingressPrinter, ipAddressPrinter, networkPolicyPrinter, serviceCIDRPrinter, servicePrinter } from './services.ts';
 import { configMapPrinter, resourceQuotaPrinter, secretPrinter, serviceAccountPrinter } from './config.ts';
 import { clusterRoleBindingPrinter, roleBindingPrinter } from './rbac.ts';
-import { csiDriverPrinter, persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
+import { csiDriverPrinter, csiNodePrinter, csiStorageCapacityPrinter, persistentVolumeClaimPrinter, volumeAttachmentPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
 import { eventPrinter } from './events.ts';
 import { horizontalPodAutoscalerPrinter } from './autoscaling.ts';
 import { certificateSigningRequestPrinter } from './certificates.ts';
@@ -56,6 +56,9 @@ const PRINTERS: Record<string, TablePrinter> = {
   'rbac.authorization.k8s.io/ClusterRoleBinding': clusterRoleBindingPrinter,
   'storage.k8s.io/StorageClass': storageClassPrinter,
   'storage.k8s.io/CSIDriver': csiDriverPrinter,
+  'storage.k8s.io/CSINode': csiNodePrinter,
+  'storage.k8s.io/VolumeAttachment': volumeAttachmentPrinter,
+  'storage.k8s.io/CSIStorageCapacity': csiStorageCapacityPrinter,
   'node.k8s.io/RuntimeClass': runtimeClassPrinter,
   'coordination.k8s.io/Lease': leasePrinter,
   'apiextensions.k8s.io/CustomResourceDefinition': createdAtPrinter,

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter } from './storage.ts';
+import { csiNodePrinter, csiStorageCapacityPrinter, persistentVolumeClaimPrinter, persistentVolumePrinter, storageClassPrinter, volumeAttachmentPrinter } from './storage.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 
 const now = new Date('2024-05-01T12:00:00Z');
@@ -62,5 +62,26 @@ describe('storage printers', () => {
   test('StorageClass defaults', () => {
     const sc: KubeObject = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'local' }, provisioner: 'rancher.io/local-path' };
     assert.deepEqual(storageClassPrinter.cells(sc, now), ['local', 'rancher.io/local-path', 'Delete', 'Immediate', false, '<unknown>']);
+  });
+});
+
+describe('CSI printers', () => {
+  const created = { creationTimestamp: '2024-04-21T12:00:00Z' };
+  test('CSINode: NAME DRIVERS AGE', () => {
+    const n: KubeObject = { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode', metadata: { name: 'node1', ...created }, spec: { drivers: [{ name: 'linstor.csi.linbit.com', nodeID: 'node1' }] } };
+    assert.deepEqual(csiNodePrinter.columns.map((c) => c.name), ['Name', 'Drivers', 'Age']);
+    assert.deepEqual(csiNodePrinter.cells(n, now), ['node1', 1, '10d']);
+  });
+  test('VolumeAttachment: NAME ATTACHER PV NODE ATTACHED AGE', () => {
+    const va: KubeObject = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment', metadata: { name: 'csi-abc', ...created }, spec: { attacher: 'linstor.csi.linbit.com', nodeName: 'node2', source: { persistentVolumeName: 'pvc-1' } } };
+    assert.deepEqual(volumeAttachmentPrinter.columns.map((c) => c.name), ['Name', 'Attacher', 'PV', 'Node', 'Attached', 'Age']);
+    assert.deepEqual(volumeAttachmentPrinter.cells(va, now), ['csi-abc', 'linstor.csi.linbit.com', 'pvc-1', 'node2', false, '10d']);
+    assert.equal(volumeAttachmentPrinter.cells({ ...va, status: { attached: true } }, now)[4], true);
+  });
+  test('CSIStorageCapacity: NAME STORAGECLASSNAME CAPACITY AGE, <unset> without a capacity', () => {
+    const c: KubeObject = { apiVersion: 'storage.k8s.io/v1', kind: 'CSIStorageCapacity', metadata: { name: 'csisc-1', namespace: 'cozy-linstor', ...created }, storageClassName: 'replicated', capacity: '512Gi' };
+    assert.deepEqual(csiStorageCapacityPrinter.columns.map((col) => col.name), ['Name', 'StorageClassName', 'Capacity', 'Age']);
+    assert.deepEqual(csiStorageCapacityPrinter.cells(c, now), ['csisc-1', 'replicated', '512Gi', '10d']);
+    assert.equal(csiStorageCapacityPrinter.cells({ ...c, capacity: undefined }, now)[2], '<unset>');
   });
 });

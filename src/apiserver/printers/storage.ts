@@ -1,4 +1,4 @@
-// Storage: PersistentVolumeClaim, PersistentVolume, StorageClass.
+// Storage: PersistentVolumeClaim, PersistentVolume, StorageClass, CSIDriver, CSINode, VolumeAttachment, CSIStorageCapacity.
 
 import type { KubeObject } from '../../machinery/object.ts';
 import type { TablePrinter } from '../../machinery/table.ts';
@@ -138,5 +138,42 @@ export const csiDriverPrinter: TablePrinter = {
     const tokens = Array.isArray(s.tokenRequests) && s.tokenRequests.length ? (s.tokenRequests as Array<{ audience?: string }>).map((t) => t.audience ?? '').join(',') : '<unset>';
     const modes = Array.isArray(s.volumeLifecycleModes) && s.volumeLifecycleModes.length ? (s.volumeLifecycleModes as string[]).join(',') : '<none>';
     return [objectName(d), s.attachRequired === true, s.podInfoOnMount === true, s.storageCapacity === true, tokens, s.requiresRepublish === true, modes, objectAge(d, now)];
+  },
+};
+
+/** NAME DRIVERS AGE. */
+export const csiNodePrinter: TablePrinter = {
+  columns: [nameColumn(), textColumn('Drivers', 'integer', 'Drivers indicates the number of CSI drivers registered on the node'), ageColumn()],
+  cells(n, now) {
+    return [objectName(n), arr(spec(n).drivers).length, objectAge(n, now)];
+  },
+};
+
+/** NAME ATTACHER PV NODE ATTACHED AGE. */
+export const volumeAttachmentPrinter: TablePrinter = {
+  columns: [
+    nameColumn(),
+    textColumn('Attacher', 'string', 'Attacher indicates the name of the volume driver that MUST handle this request. This is the name returned by GetPluginName().'),
+    textColumn('PV', 'string', 'Name of the PersistentVolume that will be attached.'),
+    textColumn('Node', 'string', 'The node that the volume should be attached to.'),
+    textColumn('Attached', 'boolean', 'Indicates the volume is successfully attached.'),
+    ageColumn(),
+  ],
+  cells(va, now) {
+    const s = spec(va);
+    return [objectName(va), str(s.attacher), str(obj(s.source).persistentVolumeName), str(s.nodeName), status(va).attached === true, objectAge(va, now)];
+  },
+};
+
+/** NAME STORAGECLASSNAME CAPACITY AGE. */
+export const csiStorageCapacityPrinter: TablePrinter = {
+  columns: [
+    nameColumn(),
+    textColumn('StorageClassName', 'string', 'The name of the StorageClass that the reported capacity applies to.'),
+    textColumn('Capacity', 'string', 'Capacity is the value reported by the CSI driver in its GetCapacityResponse.'),
+    ageColumn(),
+  ],
+  cells(c, now) {
+    return [objectName(c), str(c.storageClassName), c.capacity === undefined || c.capacity === null ? '<unset>' : quantity(c.capacity), objectAge(c, now)];
   },
 };
