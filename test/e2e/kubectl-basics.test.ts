@@ -291,12 +291,12 @@ test('PodTemplates are stored, defaulted and validated as a pod template, and li
 
 test('RuntimeClasses and CSIDrivers are served with their defaults, immutable fields and kubectl columns', () => {
   const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
-  const applied = k(['apply', '-f', '-'], 'apiVersion: node.k8s.io/v1\nkind: RuntimeClass\nmetadata: {name: gvisor}\nhandler: runsc\n---\napiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: linstor.csi.linbit.com}\nspec: {podInfoOnMount: true}\n');
+  const applied = k(['apply', '-f', '-'], 'apiVersion: node.k8s.io/v1\nkind: RuntimeClass\nmetadata: {name: gvisor}\nhandler: runsc\n---\napiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: hostpath.csi.k8s.io}\nspec: {podInfoOnMount: true}\n');
   assert.equal(applied.code, 0, applied.stderr);
   assert.match(k(['get', 'runtimeclass']).stdout, /^NAME\s+HANDLER\s+AGE\ngvisor\s+runsc\s+\d+s$/m);
-  assert.match(k(['get', 'csidrivers']).stdout, /^linstor\.csi\.linbit\.com\s+true\s+true\s+false\s+<unset>\s+false\s+Persistent\s+\d+s$/m);
+  assert.match(k(['get', 'csidrivers']).stdout, /^hostpath\.csi\.k8s\.io\s+true\s+true\s+false\s+<unset>\s+false\s+Persistent\s+\d+s$/m);
   assert.match(k(['patch', 'runtimeclass', 'gvisor', '--type=merge', '-p', '{"handler":"kata"}']).stderr, /handler: Invalid value: "kata": field is immutable/);
-  assert.match(k(['patch', 'csidriver', 'linstor.csi.linbit.com', '--type=merge', '-p', '{"spec":{"attachRequired":false}}']).stderr, /spec\.attachRequired: Invalid value: false: field is immutable/);
+  assert.match(k(['patch', 'csidriver', 'hostpath.csi.k8s.io', '--type=merge', '-p', '{"spec":{"attachRequired":false}}']).stderr, /spec\.attachRequired: Invalid value: false: field is immutable/);
 });
 
 test('a ValidatingAdmissionPolicy from the Kubernetes docs refuses what its CEL expression rejects, where its binding selects', () => {

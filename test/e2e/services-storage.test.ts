@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
-import type { KubectlResult } from '../support/kubectl.ts';
+import { kubectlBinary, type KubectlResult } from '../support/kubectl.ts';
 
 let cluster: TestCluster;
 const k = (args: string[], input?: string): KubectlResult => cluster.kubectl(args, input === undefined ? {} : { input });
@@ -129,4 +129,47 @@ test('a StatefulSet gets claims bound to volumes of class replicated; deleting a
   const gone = await eventually(['get', 'pv', '-o', 'jsonpath={.items[*].metadata.name}'], (out) => !words(out).includes(volume));
   assert.ok(!words(gone).includes(volume), gone);
   assert.equal(words(gone).length, 1, 'the volume of data-db-0 stays');
+});
+
+test("LINSTOR's CSI driver is registered on every node; a pod's volume is attached to its node and detached when it goes", async () => {
+  for (const version of ['1.27', '1.33']) {
+    if (!kubectlBinary(version)) {
+      console.log(`kubectl ${version} not on this machine: skipped`);
+      continue;
+    }
+    const kv = (args: string[], input?: string) => cluster.kubectl(args, { version, ...(input === undefined ? {} : { input }) });
+    const drivers = kv(['get', 'csidrivers']);
+    assert.match(drivers.stdout, /^linstor\.csi\.linbit\.com\s+true\s+true\s+true\s+<unset>\s+false\s+Persistent\s+\d+[sm]$/m, drivers.stdout + drivers.stderr);
+    const nodes = kv(['get', 'csinodes']);
+    assert.match(nodes.stdout, /^NAME\s+DRIVERS\s+AGE$/m, nodes.stdout + nodes.stderr);
+    assert.deepEqual(nodes.stdout.trim().split('\n').slice(1).map((l) => words(l).slice(0, 2).join(' ')), ['node1 1', 'node2 1', 'node3 1']);
+
+    const name = `attach-${version.replace('.', '')}`;
+    const manifest = `
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: ${name}, namespace: shop }
+spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+---
+apiVersion: v1
+kind: Pod
+metadata: { name: ${name}, namespace: shop }
+spec:
+  containers: [{ name: app, image: nginx:1.27, volumeMounts: [{ name: data, mountPath: /data }] }]
+  volumes: [{ name: data, persistentVolumeClaim: { claimName: ${name} } }]
+`;
+    assert.equal(kv(['apply', '-f', '-'], manifest).code, 0);
+    assert.equal(kv(['wait', '--for=condition=Ready', `pod/${name}`, '-n', 'shop', '--timeout=30s']).code, 0);
+    const volume = kv(['get', 'pvc', name, '-n', 'shop', '-o', 'jsonpath={.spec.volumeName}']).stdout;
+    const node = kv(['get', 'pod', name, '-n', 'shop', '-o', 'jsonpath={.spec.nodeName}']).stdout;
+    const attached = await eventually(['get', 'volumeattachments'], (out) => new RegExp(`${volume}\\s+${node}\\s+true`).test(out));
+    assert.match(attached, /^NAME\s+ATTACHER\s+PV\s+NODE\s+ATTACHED\s+AGE$/m, attached);
+    assert.match(attached, new RegExp(`^csi-[0-9a-f]{64}\\s+linstor\\.csi\\.linbit\\.com\\s+${volume}\\s+${node}\\s+true\\s+\\d+s$`, 'm'), attached);
+    const described = await eventually(['describe', 'pod', name, '-n', 'shop'], (out) => out.includes('SuccessfulAttachVolume'));
+    assert.match(described, new RegExp(`SuccessfulAttachVolume\\s+.*attachdetach-controller\\s+AttachVolume\\.Attach succeeded for volume "${volume}"`), described);
+
+    assert.equal(kv(['delete', 'pod', name, '-n', 'shop', '--wait=true', '--timeout=30s']).code, 0);
+    const after = await eventually(['get', 'volumeattachments', '-o', 'jsonpath={.items[*].spec.source.persistentVolumeName}'], (out) => !words(out).includes(volume));
+    assert.ok(!words(after).includes(volume), after);
+  }
 });

@@ -7,6 +7,10 @@ export const PVC_GVK = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' };
 export const PV_GVK = { apiVersion: 'v1', kind: 'PersistentVolume' };
 export const STORAGECLASS_GVK = { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass' };
 export const POD_GVK = { apiVersion: 'v1', kind: 'Pod' };
+export const NODE_GVK = { apiVersion: 'v1', kind: 'Node' };
+export const CSIDRIVER_GVK = { apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver' };
+export const CSINODE_GVK = { apiVersion: 'storage.k8s.io/v1', kind: 'CSINode' };
+export const VOLUMEATTACHMENT_GVK = { apiVersion: 'storage.k8s.io/v1', kind: 'VolumeAttachment' };
 
 export const ANN_DEFAULT_CLASS = 'storageclass.kubernetes.io/is-default-class';
 export const ANN_BETA_DEFAULT_CLASS = 'storageclass.beta.kubernetes.io/is-default-class';
