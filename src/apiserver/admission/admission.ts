@@ -1,5 +1,6 @@
 // The admission chain: every mutating plug-in, then every validating one, as kube-apiserver runs them.
 
+import { isPromise, type MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { UserInfo } from '../auth/user.ts';
 import type { ResourceType } from '../resource.ts';
@@ -23,31 +24,47 @@ export interface AdmissionRequest {
   normalize?(obj: KubeObject): void;
 }
 
+/**
+ * A plug-in answers synchronously when it has nothing to wait for (most writes concern most
+ * plug-ins not at all), and with a promise when it has to read or call something.
+ */
 export interface AdmissionPlugin {
   name: string;
-  mutate?(req: AdmissionRequest): Promise<void> | void;
-  validate?(req: AdmissionRequest): Promise<void> | void;
+  mutate?(req: AdmissionRequest): MaybePromise<void>;
+  validate?(req: AdmissionRequest): MaybePromise<void>;
+}
+
+type Hook = (req: AdmissionRequest) => MaybePromise<void>;
+
+/** Runs `hooks[from…]` in order, synchronously until one has to wait. */
+function runFrom(hooks: Hook[], from: number, req: AdmissionRequest): MaybePromise<void> {
+  for (let i = from; i < hooks.length; i++) {
+    const pending = hooks[i]!(req);
+    if (isPromise(pending)) return pending.then(() => runFrom(hooks, i + 1, req));
+  }
 }
 
 export class AdmissionChain {
-  private readonly plugins: AdmissionPlugin[] = [];
+  private readonly mutating: Hook[] = [];
+  private readonly validating: Hook[] = [];
 
   register(plugin: AdmissionPlugin): void {
-    this.plugins.push(plugin);
+    if (plugin.mutate) this.mutating.push(plugin.mutate.bind(plugin));
+    if (plugin.validate) this.validating.push(plugin.validate.bind(plugin));
   }
 
   /** Mutating admission: runs before the kind's strategy prepares and validates the object. */
-  async mutate(req: AdmissionRequest): Promise<void> {
-    for (const p of this.plugins) if (p.mutate) await p.mutate(req);
+  mutate(req: AdmissionRequest): MaybePromise<void> {
+    return runFrom(this.mutating, 0, req);
   }
 
   /** Validating admission: runs on the object as it will be stored, after the strategy's validation. */
-  async validate(req: AdmissionRequest): Promise<void> {
-    for (const p of this.plugins) if (p.validate) await p.validate(req);
+  validate(req: AdmissionRequest): MaybePromise<void> {
+    return runFrom(this.validating, 0, req);
   }
 
-  async admit(req: AdmissionRequest): Promise<void> {
-    await this.mutate(req);
-    await this.validate(req);
+  admit(req: AdmissionRequest): MaybePromise<void> {
+    const mutated = this.mutate(req);
+    return isPromise(mutated) ? mutated.then(() => this.validate(req)) : this.validate(req);
   }
 }

@@ -5,7 +5,7 @@
 
 import { forbidden } from '../../machinery/errors.ts';
 import type { Authorizer } from '../authz/authorizer.ts';
-import type { AdmissionPlugin } from './admission.ts';
+import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
 
 const CSR = { group: 'certificates.k8s.io', plural: 'certificatesigningrequests' };
 
@@ -29,20 +29,21 @@ export function certificateRequestor(): AdmissionPlugin {
   };
 }
 
+/** Whether the user may approve requests of the request's signer, by name or by `<domain>/*`. */
+async function checkApprover(req: AdmissionRequest, authorizer: Authorizer): Promise<void> {
+  const signerName = String((req.oldObject!.spec as { signerName?: string } | undefined)?.signerName ?? '');
+  const domain = signerName.split('/')[0];
+  const may = async (name: string) => (await authorizer.authorize({ user: req.user, verb: 'approve', group: CSR.group, version: '*', resource: 'signers', name })).allowed;
+  if ((await may(signerName)) || (await may(`${domain}/*`))) return;
+  throw forbidden({ group: CSR.group, resource: CSR.plural }, req.name, `user not permitted to approve requests with signerName "${signerName}"`);
+}
+
 export function certificateApproval(authorizer: () => Authorizer): AdmissionPlugin {
   return {
     name: 'CertificateApproval',
-    async validate(req) {
+    validate(req) {
       if (req.operation !== 'UPDATE' || req.subresource !== 'approval' || !isCsr(req) || !req.oldObject) return;
-      const signerName = String((req.oldObject.spec as { signerName?: string } | undefined)?.signerName ?? '');
-      const domain = signerName.split('/')[0];
-      const may = async (name: string) => (await authorizer().authorize({ user: req.user, verb: 'approve', group: CSR.group, version: '*', resource: 'signers', name })).allowed;
-      if ((await may(signerName)) || (await may(`${domain}/*`))) return;
-      throw forbidden(
-        { group: CSR.group, resource: CSR.plural },
-        req.name,
-        `user not permitted to approve requests with signerName "${signerName}"`,
-      );
+      return checkApprover(req, authorizer());
     },
   };
 }

@@ -18,16 +18,19 @@ export function newestDefaultClass(classes: KubeObject[]): KubeObject | undefine
 export function defaultStorageClass(storageClasses: () => ResourceRegistry): AdmissionPlugin {
   return {
     name: 'DefaultStorageClass',
-    async mutate(req) {
+    mutate(req) {
       if (req.operation !== 'CREATE' || req.subresource !== '' || req.resource.group !== '' || req.resource.plural !== 'persistentvolumeclaims') return;
       const pvc = req.object;
       if (!pvc) return;
       const spec = (pvc.spec ?? {}) as Record<string, unknown>;
       if (pvc.metadata.annotations?.[BETA_CLASS_ANNOTATION] !== undefined) return;
       if (spec.storageClassName !== undefined && spec.storageClassName !== null) return;
-      const chosen = newestDefaultClass((await storageClasses().list('')).items);
-      if (!chosen) return;
-      pvc.spec = { ...spec, storageClassName: chosen.metadata.name };
+      return storageClasses()
+        .list('')
+        .then(({ items }) => {
+          const chosen = newestDefaultClass(items);
+          if (chosen) pvc.spec = { ...spec, storageClassName: chosen.metadata.name };
+        });
     },
   };
 }

@@ -3,6 +3,7 @@
 // to each LimitRange's min, max and maxLimitRequestRatio, refused with upstream's messages.
 
 import { forbidden } from '../../machinery/errors.ts';
+import { andThen, type MaybePromise } from '../../machinery/maybe-promise.ts';
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import { aggregateMessage, containerDefaults, itemViolations, limitRangeItems, maxRequestConstraint, minConstraint } from '../quota/limit-constraints.ts';
 import { containerResources, podLimits, podRequests } from '../quota/pod-resources.ts';
@@ -15,6 +16,8 @@ import type { RegistryLookup } from './resource-quota.ts';
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 
 type Json = Record<string, unknown>;
+
+const NONE: KubeObject[] = [];
 
 /** Fills what a container lacks; returns the annotation phrases (`cpu, memory request for container x`). */
 function defaultContainer(c: Json, role: string, defaults: { requests: ResourceList; limits: ResourceList }): string[] {
@@ -87,24 +90,30 @@ function applies(req: AdmissionRequest): 'pod' | 'claim' | undefined {
 export function limitRanger(registryFor: RegistryLookup): AdmissionPlugin {
   const registry = () => registryFor('', 'limitranges')!;
   const withLimitRanges = new NamespacesWithObjects(() => registry().store, resourcePrefix({ group: '', plural: 'limitranges' }));
-  const limitRanges = async (namespace: string) => {
-    if (!(await withLimitRanges.has(namespace))) return [];
+  const listed = async (namespace: string) => {
     const items = (await registry().list(namespace)).items;
     return items.sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
   };
+  /** The namespace's LimitRanges in name order; none (at once) in the many namespaces without any. */
+  const limitRanges = (namespace: string): MaybePromise<KubeObject[]> =>
+    andThen(withLimitRanges.has(namespace), (has) => (has ? listed(namespace) : NONE));
   return {
     name: 'LimitRanger',
-    async mutate(req) {
+    mutate(req) {
       if (applies(req) !== 'pod') return;
-      for (const lr of await limitRanges(req.namespace)) applyDefaults(req.object!, lr);
+      return andThen(limitRanges(req.namespace), (ranges) => {
+        for (const lr of ranges) applyDefaults(req.object!, lr);
+      });
     },
-    async validate(req) {
+    validate(req) {
       const kind = applies(req);
       if (!kind) return;
-      for (const lr of await limitRanges(req.namespace)) {
-        const violations = kind === 'pod' ? podViolations(req.object!, lr) : claimViolations(req.object!, lr);
-        if (violations.length) throw forbidden({ group: '', resource: req.resource.plural }, req.name, aggregateMessage(violations));
-      }
+      return andThen(limitRanges(req.namespace), (ranges) => {
+        for (const lr of ranges) {
+          const violations = kind === 'pod' ? podViolations(req.object!, lr) : claimViolations(req.object!, lr);
+          if (violations.length) throw forbidden({ group: '', resource: req.resource.plural }, req.name, aggregateMessage(violations));
+        }
+      });
     },
   };
 }

@@ -4,6 +4,7 @@
 // global default.
 
 import { forbidden } from '../../machinery/errors.ts';
+import type { MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
@@ -23,16 +24,24 @@ function globalDefault(classes: KubeObject[]): KubeObject | undefined {
   return classes.filter((c) => c.globalDefault === true).sort((a, b) => Number(a.value) - Number(b.value))[0];
 }
 
-async function admitPod(req: AdmissionRequest, classes: WatchedObjects, registry: () => ResourceRegistry): Promise<void> {
+/** Gives the pod its class's priority: at once when the class is known to the watch, else after a read of the store. */
+function admitPod(req: AdmissionRequest, classes: WatchedObjects, registry: () => ResourceRegistry): MaybePromise<void> {
+  const all = classes.all();
+  if (!Array.isArray(all)) return all.then(() => admitPod(req, classes, registry));
+  const spec = (req.object!.spec ?? {}) as Json;
+  const name = typeof spec.priorityClassName === 'string' ? spec.priorityClassName : '';
+  // A class written a moment ago may not have reached the watch yet.
+  const watched = name ? all.find((c) => c.metadata.name === name) : undefined;
+  if (name && !watched) return registry().tryGet('', name).then((found) => assignPriority(req, all, found));
+  assignPriority(req, all, watched);
+}
+
+function assignPriority(req: AdmissionRequest, known: KubeObject[], found: KubeObject | undefined): void {
   const spec = (req.object!.spec ?? {}) as Json;
   let name = typeof spec.priorityClassName === 'string' ? spec.priorityClassName : '';
   let value = 0;
   let preemption = DEFAULT_PREEMPTION;
-  const all = classes.all();
-  const known = Array.isArray(all) ? all : await all;
   if (name) {
-    // A class written a moment ago may not have reached the watch yet.
-    const found = known.find((c) => c.metadata.name === name) ?? (await registry().tryGet('', name));
     if (!found) refuse(req, `no PriorityClass with name ${name} was found`);
     value = Number(found.value ?? 0);
     preemption = String(found.preemptionPolicy ?? DEFAULT_PREEMPTION);
@@ -68,13 +77,13 @@ export function priorityAdmission(classes: () => ResourceRegistry): AdmissionPlu
   const watched = new WatchedObjects(classes);
   return {
     name: 'Priority',
-    async mutate(req) {
+    mutate(req) {
       if (req.operation !== 'CREATE' || req.subresource !== '' || req.resource.group !== '' || req.resource.plural !== 'pods') return;
-      await admitPod(req, watched, classes);
+      return admitPod(req, watched, classes);
     },
-    async validate(req) {
+    validate(req) {
       if ((req.operation !== 'CREATE' && req.operation !== 'UPDATE') || req.resource.group !== 'scheduling.k8s.io' || req.resource.plural !== 'priorityclasses') return;
-      await admitClass(req, classes);
+      return admitClass(req, classes);
     },
   };
 }

@@ -4,6 +4,7 @@
 // creates cannot together exceed it. The quota controller later recounts from live objects.
 
 import { forbidden } from '../../machinery/errors.ts';
+import { andThen } from '../../machinery/maybe-promise.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { INTERNAL_USER } from '../auth/user.ts';
 import { evaluatorFor, type QuotaEvaluator } from '../quota/evaluators.ts';
@@ -70,45 +71,49 @@ export function resourceQuotaAdmission(registryFor: RegistryLookup, now: () => D
 
   return {
     name: 'ResourceQuota',
-    async validate(req) {
+    validate(req) {
       if (req.subresource !== '' || !req.namespace || !req.resource.namespaced || !req.object) return;
-      if (!(await withQuotas.has(req.namespace))) return;
-      const evaluator = evaluatorFor(req.resource.group, req.resource.plural);
-      if (!evaluator || !evaluator.handles(req.operation)) return;
-      const inNamespace = (await quotas().list(req.namespace)).items;
-      if (inNamespace.length === 0) return;
-      const gr = { group: req.resource.group, resource: req.resource.plural };
-
-      const matching: { quota: KubeObject; restricted: string[] }[] = [];
-      for (const quota of inNamespace.sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!))) {
-        const restricted = evaluator.matchingResources(Object.keys(effectiveHard(quota)));
-        if (restricted.length === 0 || !evaluator.matchesScopes(quota, req.object)) continue;
-        const why = evaluator.constraints?.(restricted, req.object);
-        if (why) throw forbidden(gr, req.name, `failed quota: ${quota.metadata.name}: ${why}`);
-        matching.push({ quota, restricted });
-      }
-      if (matching.length === 0) return;
-      const delta = deltaOf(req, evaluator);
-      if (Object.keys(delta).length === 0) return;
-
-      const charges: Charge[] = [];
-      for (const { quota, restricted } of matching) {
-        const requested = mask(delta, Object.keys(effectiveHard(quota)));
-        if (Object.keys(requested).length === 0) continue;
-        await charge(req, quota, requested, restricted);
-        charges.push({ quota, requested });
-      }
-      if (req.dryRun) return;
-      const ctx = { user: INTERNAL_USER, dryRun: false, fieldManager: 'kube-apiserver', warnings: [] };
-      for (const { quota, requested } of charges) {
-        await quotas().guaranteedUpdate(req.namespace, quota.metadata.name!, ctx, 'status', async (current) => {
-          const restricted = evaluator.matchingResources(Object.keys(effectiveHard(current)));
-          const used = await charge(req, current, mask(requested, Object.keys(effectiveHard(current))), restricted);
-          const status = (current.status ?? {}) as Record<string, unknown>;
-          current.status = { ...status, hard: status.hard ?? formatResourceList(effectiveHard(current)), used: formatResourceList(used) };
-          return current;
-        });
-      }
+      return andThen(withQuotas.has(req.namespace), (has) => (has ? admitUnderQuotas(req) : undefined));
     },
   };
+
+  /** The write against every quota of its namespace that restricts what it uses: refused past one, else charged to all. */
+  async function admitUnderQuotas(req: AdmissionRequest): Promise<void> {
+    const evaluator = evaluatorFor(req.resource.group, req.resource.plural);
+    if (!evaluator || !evaluator.handles(req.operation)) return;
+    const inNamespace = (await quotas().list(req.namespace)).items;
+    if (inNamespace.length === 0) return;
+    const gr = { group: req.resource.group, resource: req.resource.plural };
+
+    const matching: { quota: KubeObject; restricted: string[] }[] = [];
+    for (const quota of inNamespace.sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!))) {
+      const restricted = evaluator.matchingResources(Object.keys(effectiveHard(quota)));
+      if (restricted.length === 0 || !evaluator.matchesScopes(quota, req.object!)) continue;
+      const why = evaluator.constraints?.(restricted, req.object!);
+      if (why) throw forbidden(gr, req.name, `failed quota: ${quota.metadata.name}: ${why}`);
+      matching.push({ quota, restricted });
+    }
+    if (matching.length === 0) return;
+    const delta = deltaOf(req, evaluator);
+    if (Object.keys(delta).length === 0) return;
+
+    const charges: Charge[] = [];
+    for (const { quota, restricted } of matching) {
+      const requested = mask(delta, Object.keys(effectiveHard(quota)));
+      if (Object.keys(requested).length === 0) continue;
+      await charge(req, quota, requested, restricted);
+      charges.push({ quota, requested });
+    }
+    if (req.dryRun) return;
+    const ctx = { user: INTERNAL_USER, dryRun: false, fieldManager: 'kube-apiserver', warnings: [] };
+    for (const { quota, requested } of charges) {
+      await quotas().guaranteedUpdate(req.namespace, quota.metadata.name!, ctx, 'status', async (current) => {
+        const restricted = evaluator.matchingResources(Object.keys(effectiveHard(current)));
+        const used = await charge(req, current, mask(requested, Object.keys(effectiveHard(current))), restricted);
+        const status = (current.status ?? {}) as Record<string, unknown>;
+        current.status = { ...status, hard: status.hard ?? formatResourceList(effectiveHard(current)), used: formatResourceList(used) };
+        return current;
+      });
+    }
+  }
 }

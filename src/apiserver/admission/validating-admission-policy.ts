@@ -7,6 +7,7 @@
 
 import { compileCel, celValue, evaluateCel } from '../../machinery/cel.ts';
 import { StatusError, type StatusReason } from '../../machinery/errors.ts';
+import { andThen, type MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
@@ -48,36 +49,54 @@ function run(expression: string, activation: Record<string, unknown>): unknown {
 export function validatingAdmissionPolicy(sources: PolicySources): AdmissionPlugin {
   const policies = new WatchedObjects(sources.policies);
   const bindingObjects = new WatchedObjects(sources.bindings);
+
+  /** The bindings, with their policies, whose rules cover the request: decided from the watches, without a read. */
+  function ruledIn(req: AdmissionRequest): MaybePromise<Candidate[]> {
+    const bindings = bindingObjects.all();
+    const known = policies.all();
+    if (!Array.isArray(bindings) || !Array.isArray(known)) return Promise.all([bindings, known]).then(() => ruledIn(req));
+    const out: Candidate[] = [];
+    for (const binding of bindings) {
+      const b = (binding.spec ?? {}) as Json;
+      const policy = policies.get(String(b.policyName ?? ''));
+      if (!policy) continue;
+      const p = (policy.spec ?? {}) as Json;
+      if (rulesMatch(p.matchConstraints, req) && rulesMatch(b.matchResources, req)) out.push({ binding, policy });
+    }
+    return out;
+  }
+
+  async function evaluate(req: AdmissionRequest, candidates: Candidate[]): Promise<void> {
+    let nsObject: Promise<KubeObject | undefined> | undefined;
+    const namespaceObject = () => (nsObject ??= req.namespace ? sources.namespaces().tryGet('', req.namespace) : Promise.resolve(undefined));
+    for (const { binding, policy } of candidates) {
+      const b = (binding.spec ?? {}) as Json;
+      const p = (policy.spec ?? {}) as Json;
+      if (!(await selectorsMatch(p.matchConstraints, req, namespaceObject)) || !(await selectorsMatch(b.matchResources, req, namespaceObject))) continue;
+      const names = { policy: policy.metadata.name!, binding: binding.metadata.name! };
+      const fail = (message: string, reason?: string) => deny(req, names, message, reason);
+      try {
+        for (const params of await paramsFor(p, b, req, sources)) {
+          await evaluatePolicy(p, b, req, params, await namespaceObject(), names, fail);
+        }
+      } catch (err) {
+        if (!(err instanceof PolicyFailure)) throw err;
+        if ((p.failurePolicy ?? 'Fail') === 'Fail') fail(err.message);
+      }
+    }
+  }
+
   return {
     name: 'ValidatingAdmissionPolicy',
-    async validate(req) {
-      const listed = bindingObjects.all();
-      const bindings = Array.isArray(listed) ? listed : await listed;
-      if (bindings.length === 0) return;
-      const known = policies.all();
-      if (!Array.isArray(known)) await known;
-      let nsObject: Promise<KubeObject | undefined> | undefined;
-      const namespaceObject = () => (nsObject ??= req.namespace ? sources.namespaces().tryGet('', req.namespace) : Promise.resolve(undefined));
-      for (const binding of bindings) {
-        const b = (binding.spec ?? {}) as Json;
-        const policy = policies.get(String(b.policyName ?? ''));
-        if (!policy) continue;
-        const p = (policy.spec ?? {}) as Json;
-        if (!rulesMatch(p.matchConstraints, req) || !rulesMatch(b.matchResources, req)) continue;
-        if (!(await selectorsMatch(p.matchConstraints, req, namespaceObject)) || !(await selectorsMatch(b.matchResources, req, namespaceObject))) continue;
-        const names = { policy: policy.metadata.name!, binding: binding.metadata.name! };
-        const fail = (message: string, reason?: string) => deny(req, names, message, reason);
-        try {
-          for (const params of await paramsFor(p, b, req, sources)) {
-            await evaluatePolicy(p, b, req, params, await namespaceObject(), names, fail);
-          }
-        } catch (err) {
-          if (!(err instanceof PolicyFailure)) throw err;
-          if ((p.failurePolicy ?? 'Fail') === 'Fail') fail(err.message);
-        }
-      }
+    validate(req) {
+      return andThen(ruledIn(req), (candidates) => (candidates.length === 0 ? undefined : evaluate(req, candidates)));
     },
   };
+}
+
+interface Candidate {
+  binding: KubeObject;
+  policy: KubeObject;
 }
 
 /** The objects the binding's paramRef names (one by name, several by selector); [null] for a policy without params. */

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
 import { compileCel, celValue, evaluateCel } from '../../machinery/cel.ts';
 import { internalError, webhookDenied } from '../../machinery/errors.ts';
+import { andThen, type MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
@@ -26,6 +27,9 @@ export interface WebhookSources extends ServiceLookup {
 
 /** Kinds no webhook sees (IsExemptAdmissionConfigurationResource): a bad webhook could not otherwise be removed. */
 const EXEMPT = new Set(['mutatingwebhookconfigurations', 'validatingwebhookconfigurations', 'validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
+
+/** No webhook concerns the write (shared: nobody changes it). */
+const NO_HOOKS: Hook[] = [];
 
 const OPTIONS_KIND = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions', CONNECT: '' } as const;
 
@@ -107,18 +111,22 @@ export class WebhookDispatcher {
     return Array.isArray(listed) ? flatten(listed) : listed.then(flatten);
   }
 
-  /** The webhooks that concern this write, in calling order. */
-  async matching(req: AdmissionRequest): Promise<Hook[]> {
-    if (exempt(req)) return [];
-    const listed = this.hooks();
-    const hooks = Array.isArray(listed) ? listed : await listed;
-    if (hooks.length === 0) return [];
+  /** The webhooks that concern this write, in calling order; [] at once when no webhook's rules cover it. */
+  matching(req: AdmissionRequest): MaybePromise<Hook[]> {
+    if (exempt(req)) return NO_HOOKS;
+    return andThen(this.hooks(), (hooks) => {
+      const ruledIn = hooks.filter((hook) => ((hook.webhook.rules ?? []) as Json[]).some((r) => ruleMatches(r, req)));
+      return ruledIn.length === 0 ? NO_HOOKS : this.selected(req, ruledIn);
+    });
+  }
+
+  /** Of the webhooks whose rules cover the write, those its selectors and match conditions pick. */
+  private async selected(req: AdmissionRequest, hooks: Hook[]): Promise<Hook[]> {
     let nsObject: Promise<KubeObject | undefined> | undefined;
     const namespaceObject = () => (nsObject ??= req.namespace ? this.sources.namespaces().tryGet('', req.namespace) : Promise.resolve(undefined));
     const out: Hook[] = [];
     for (const hook of hooks) {
       const w = hook.webhook;
-      if (!((w.rules ?? []) as Json[]).some((r) => ruleMatches(r, req))) continue;
       if (!(await selectorsMatch(w, req, namespaceObject))) continue;
       if (!this.conditionsMatch(w, req)) continue;
       out.push(hook);
@@ -200,37 +208,42 @@ export function mutatingAdmissionWebhook(sources: WebhookSources): AdmissionPlug
   const dispatcher = new WebhookDispatcher(sources, true);
   return {
     name: 'MutatingAdmissionWebhook',
-    async mutate(req) {
-      const hooks = await dispatcher.matching(req);
-      if (hooks.length === 0) return;
-      // Which webhook changed the object last (its index), to know whom to call again.
-      let lastChange = -1;
-      for (let i = 0; i < hooks.length; i++) {
-        const w = hooks[i]!.webhook;
-        const response = await dispatcher.call(w, req);
-        if (response && applyPatch(w, response, req)) lastChange = i;
-      }
-      // Reinvocation: an IfNeeded webhook sees the object again if a later webhook changed it.
-      for (let i = 0; i < hooks.length; i++) {
-        const w = hooks[i]!.webhook;
-        if (w.reinvocationPolicy !== 'IfNeeded' || lastChange <= i) continue;
-        const response = await dispatcher.call(w, req);
-        if (response) applyPatch(w, response, req);
-      }
+    mutate(req) {
+      return andThen(dispatcher.matching(req), (hooks) => (hooks.length === 0 ? undefined : callMutating(hooks, req)));
     },
   };
+
+  async function callMutating(hooks: Hook[], req: AdmissionRequest): Promise<void> {
+    // Which webhook changed the object last (its index), to know whom to call again.
+    let lastChange = -1;
+    for (let i = 0; i < hooks.length; i++) {
+      const w = hooks[i]!.webhook;
+      const response = await dispatcher.call(w, req);
+      if (response && applyPatch(w, response, req)) lastChange = i;
+    }
+    // Reinvocation: an IfNeeded webhook sees the object again if a later webhook changed it.
+    for (let i = 0; i < hooks.length; i++) {
+      const w = hooks[i]!.webhook;
+      if (w.reinvocationPolicy !== 'IfNeeded' || lastChange <= i) continue;
+      const response = await dispatcher.call(w, req);
+      if (response) applyPatch(w, response, req);
+    }
+  }
 }
 
 export function validatingAdmissionWebhook(sources: WebhookSources): AdmissionPlugin {
   const dispatcher = new WebhookDispatcher(sources, false);
   return {
     name: 'ValidatingAdmissionWebhook',
-    async validate(req) {
-      const hooks = await dispatcher.matching(req);
-      if (hooks.length === 0) return;
-      const outcomes = await Promise.allSettled(hooks.map((h) => dispatcher.call(h.webhook, req)));
-      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-      if (failed) throw failed.reason;
+    validate(req) {
+      return andThen(dispatcher.matching(req), (hooks) => (hooks.length === 0 ? undefined : callValidating(hooks, req)));
     },
   };
+
+  /** Every validating webhook at once; the first refusal (in calling order) is the answer. */
+  async function callValidating(hooks: Hook[], req: AdmissionRequest): Promise<void> {
+    const outcomes = await Promise.allSettled(hooks.map((h) => dispatcher.call(h.webhook, req)));
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
 }

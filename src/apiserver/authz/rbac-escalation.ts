@@ -82,14 +82,14 @@ export function rbacEscalationCheck(rbac: RBACAuthorizer, authorizer: () => Auth
 
   return {
     name: 'RBACEscalationPrevention',
-    async validate(req) {
+    validate(req) {
       if (req.resource.group !== RBAC_GROUP || req.subresource) return;
       if (req.operation !== 'CREATE' && req.operation !== 'UPDATE') return;
       if (!['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'].includes(req.resource.plural)) return;
       if (!req.object || req.user.groups.includes(SYSTEM_MASTERS)) return;
       if (req.operation === 'UPDATE' && req.oldObject && onlyGCFieldsChanged(req.object, req.oldObject)) return;
-      await rbac.start();
-      await check(req, req.object);
+      const object = req.object;
+      return rbac.start().then(() => check(req, object));
     },
   };
 }

@@ -3,6 +3,7 @@
 // the many namespaces that have none without a list. Only keys are tracked; a namespace that has
 // some is still listed fresh from the store.
 
+import type { MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { Store, Watcher } from '../../storage/store.ts';
 
 export class NamespacesWithObjects {
@@ -16,9 +17,10 @@ export class NamespacesWithObjects {
     private readonly prefix: string,
   ) {}
 
-  async has(namespace: string): Promise<boolean> {
-    const counts = this.counts ?? (await (this.starting ??= this.start()));
-    return (counts.get(namespace) ?? 0) > 0;
+  /** Answered at once once the watch runs. */
+  has(namespace: string): MaybePromise<boolean> {
+    if (this.counts) return (this.counts.get(namespace) ?? 0) > 0;
+    return (this.starting ??= this.start()).then((counts) => (counts.get(namespace) ?? 0) > 0);
   }
 
   stop(): void {
