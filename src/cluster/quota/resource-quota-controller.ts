@@ -59,7 +59,14 @@ export function startResourceQuotaController(deps: ResourceQuotaControllerDeps):
     for (const q of quotas.list(namespace)) queue.add(keyOf(q));
   };
 
-  quotas.addEventHandler({ onAdd: (q) => queue.add(keyOf(q)), onUpdate: (_old, q) => queue.add(keyOf(q)) });
+  // As upstream: an update counts again only when it changed spec.hard. Status changes are this
+  // controller's own, or admission's charges, which the periodic resync checks against the objects.
+  quotas.addEventHandler({
+    onAdd: (q) => queue.add(keyOf(q)),
+    onUpdate: (old, q) => {
+      if (!equalLists(specHard(old), specHard(q))) queue.add(keyOf(q));
+    },
+  });
 
   /** The informer over a counted kind, started on first need, its changes waking the namespace's quotas. */
   async function informerOf(group: string, resource: string): Promise<SharedInformer | undefined> {
