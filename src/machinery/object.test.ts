@@ -1,6 +1,6 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deepClone, jsonClone } from './object.ts';
+import { deepClone, jsonClone, jsonCloneSharing } from './object.ts';
 
 test('deepClone copies a JSON tree without sharing any part of it', () => {
   const obj = { metadata: { name: 'a', labels: { app: 'x' } }, spec: { containers: [{ name: 'c', ports: [{ containerPort: 80 }] }], replicas: 3, paused: false, selector: null } };
@@ -32,4 +32,36 @@ test('jsonClone gives what a JSON round trip gives, sharing nothing', () => {
   assert.deepEqual(copy, JSON.parse(JSON.stringify(obj)));
   assert.deepEqual(Object.keys(copy.metadata), ['name', 'labels']);
   assert.notEqual(copy.metadata.labels, obj.metadata.labels);
+});
+
+describe('jsonCloneSharing', () => {
+  const previous = Object.freeze({ metadata: Object.freeze({ name: 'a', labels: Object.freeze({ app: 'x' }) }), spec: Object.freeze({ replicas: 1, ports: Object.freeze([Object.freeze({ port: 80 })]) }), status: Object.freeze({ ready: 0 }) });
+
+  test('takes the unchanged subtrees of the previous version and copies the rest', () => {
+    const next = { metadata: { name: 'a', labels: { app: 'x' } }, spec: { replicas: 1, ports: [{ port: 80 }] }, status: { ready: 1 } };
+    const copy = jsonCloneSharing(next, previous);
+    assert.deepEqual(copy, next);
+    assert.equal(copy.spec, previous.spec);
+    assert.equal(copy.metadata, previous.metadata);
+    assert.notEqual(copy.status, previous.status);
+    assert.notEqual(copy, previous);
+    assert.notEqual(copy.status, next.status, 'what changed is copied, not taken from the caller');
+  });
+
+  test('a subtree with the same fields in another order is copied, so the copy serializes as the new version does', () => {
+    const next = { metadata: { labels: { app: 'x' }, name: 'a' }, spec: { replicas: 1, ports: [{ port: 80 }] }, status: { ready: 0 } };
+    const copy = jsonCloneSharing(next, previous);
+    assert.equal(JSON.stringify(copy), JSON.stringify(next));
+    assert.notEqual(copy.metadata, previous.metadata);
+    assert.equal(copy.metadata.labels, previous.metadata.labels);
+    assert.notEqual(copy, previous);
+  });
+
+  test('an equal value is the previous version itself; a shorter list or a dropped field is a new node', () => {
+    assert.equal(jsonCloneSharing({ metadata: { name: 'a', labels: { app: 'x' } }, spec: { replicas: 1, ports: [{ port: 80 }] }, status: { ready: 0 } }, previous), previous);
+    const shorter = jsonCloneSharing({ metadata: { name: 'a', labels: { app: 'x' } }, spec: { replicas: 1, ports: [] }, status: { ready: 0, gone: undefined } }, previous);
+    assert.deepEqual(shorter.spec.ports, []);
+    assert.equal(shorter.status, previous.status, 'a field holding undefined is no field, as in JSON');
+    assert.equal(jsonCloneSharing({ a: [1, 2] }, { a: [1, 2, 3] }).a.length, 2);
+  });
 });

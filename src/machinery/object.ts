@@ -98,7 +98,8 @@ function cloneValue(value: unknown): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = cloneValue((value as Record<string, unknown>)[key]);
+  // for…in walks V8's cached key list; Object.keys would allocate an array for every object copied.
+  for (const key in value) out[key] = cloneValue((value as Record<string, unknown>)[key]);
   return out;
 }
 
@@ -124,11 +125,52 @@ function jsonValue(value: unknown): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return JSON.parse(JSON.stringify(value));
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
     const v = (value as Record<string, unknown>)[key];
     if (v !== undefined && typeof v !== 'function') out[key] = jsonValue(v);
   }
   return out;
+}
+
+/**
+ * jsonClone of `value` that takes from `previous` (an earlier version of the same object, never
+ * changed again) every subtree its own copy would equal, keys in the same order: the versions of
+ * an object share what a write left alone, so a status write copies only the status, and who
+ * compares two versions finds the untouched parts identical at once.
+ */
+export function jsonCloneSharing<T>(value: T, previous: unknown): T {
+  return jsonValueSharing(value, previous) as T;
+}
+
+function jsonValueSharing(value: unknown, previous: unknown): unknown {
+  if (typeof value !== 'object' || value === null || typeof previous !== 'object' || previous === null) return jsonValue(value);
+  if (Array.isArray(value)) {
+    if (!Array.isArray(previous)) return jsonValue(value);
+    const out = new Array<unknown>(value.length);
+    let same = value.length === previous.length;
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      out[i] = item === undefined || typeof item === 'function' ? null : jsonValueSharing(item, previous[i]);
+      if (out[i] !== previous[i]) same = false;
+    }
+    return same ? previous : out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || Array.isArray(previous)) return jsonValue(value);
+  const before = previous as Record<string, unknown>;
+  const order = Object.keys(before);
+  const out: Record<string, unknown> = {};
+  let same = true;
+  let at = 0;
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function') continue;
+    const copy = jsonValueSharing(v, before[key]);
+    out[key] = copy;
+    if (same && (order[at] !== key || copy !== before[key])) same = false;
+    at++;
+  }
+  return same && at === order.length ? previous : out;
 }
 
 /** Structural equality of JSON values (key order ignored). */
@@ -142,16 +184,17 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
     return true;
   }
-  // Loops rather than filtered key arrays: this runs on every write, often over whole objects.
+  // for…in rather than key arrays: this runs on every write, often over whole objects, and the
+  // objects are JSON trees (no enumerable inherited keys).
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
   let defined = 0;
-  for (const k of Object.keys(ao)) {
+  for (const k in ao) {
     const v = ao[k];
     if (v === undefined) continue;
     defined++;
     if (!Object.hasOwn(bo, k) || !deepEqual(v, bo[k])) return false;
   }
-  for (const k of Object.keys(bo)) if (bo[k] !== undefined) defined--;
+  for (const k in bo) if (bo[k] !== undefined) defined--;
   return defined === 0;
 }

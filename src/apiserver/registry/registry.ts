@@ -12,13 +12,14 @@ import {
   tooLargeResourceVersion,
   type FieldError,
 } from '../../machinery/errors.ts';
-import { deepClone, deepEqual, jsonClone, type KubeList, type KubeObject } from '../../machinery/object.ts';
+import { deepClone, deepEqual, jsonClone, jsonCloneSharing, type KubeList, type KubeObject } from '../../machinery/object.ts';
 import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
 import type { PatchSchema } from '../../machinery/patch/schema.ts';
 import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
 import { FutureRevisionError } from '../../storage/revisions.ts';
 import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError, type Store, type StoredValue } from '../../storage/store.ts';
-import type { AdmissionChain, AdmissionOperation } from '../admission/admission.ts';
+import type { MaybePromise } from '../../machinery/maybe-promise.ts';
+import type { AdmissionChain, AdmissionOperation, AdmissionRequest } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
 import { canonicalizeQuantities } from './quantities.ts';
 import { DecodedObjects } from './decoded-objects.ts';
@@ -179,10 +180,13 @@ export class ResourceRegistry {
     if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generateName(obj.metadata.generateName);
     // kube-apiserver's order: defaulting, mutating admission, the strategy, validation, validating admission.
     this.strategy.applyDefaults?.(obj);
-    await this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
-    await this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
+    const mutated = this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
+    if (mutated) await mutated;
+    const prepared = this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
+    if (prepared) await prepared;
     this.validateOrThrow(obj, [...(this.strategy.validate?.(obj) ?? []), ...(this.strategy.validateCreate?.(obj) ?? [])]);
-    await this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
+    const validated = this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
+    if (validated) await validated;
     this.setManagedFields(undefined, obj, ctx, now, '');
     if (ctx.dryRun) return this.withTypeMeta(obj);
     for (let attempt = 0; ; attempt++) {
@@ -246,15 +250,20 @@ export class ResourceRegistry {
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
       if (subresource === '') this.strategy.applyDefaults?.(next);
-      await this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
-      if (subresource === '') await this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now));
-      else await this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, this.strategyContext(now));
+      const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
+      if (mutated) await mutated;
+      const prepared =
+        subresource === ''
+          ? this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now))
+          : this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, this.strategyContext(now));
+      if (prepared) await prepared;
       const own = subresource ? this.strategy.validateSubresourceUpdate?.(subresource, next, current) : undefined;
       this.validateOrThrow(next, [
         ...(this.strategy.validate?.(next) ?? []),
         ...(own ?? this.strategy.validateUpdate?.(next, current) ?? []),
       ]);
-      await this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
+      const validated = this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
+      if (validated) await validated;
       const sentFields = next.metadata.managedFields;
       const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
       // A status write usually changes the status: comparing it first spares walking the rest.
@@ -274,7 +283,7 @@ export class ResourceRegistry {
       }
       try {
         const key = this.key(namespace, name);
-        return await this.storeWrite(key, next, (text) => this.deps.store.update(key, text, sv.modRevision));
+        return await this.storeWrite(key, next, (text) => this.deps.store.update(key, text, sv.modRevision), shared);
       } catch (err) {
         if (err instanceof RevisionMismatchError) continue;
         if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
@@ -289,13 +298,16 @@ export class ResourceRegistry {
    * text, and answers the object as stored: `obj` itself when the store kept the text as given,
    * else the store's value (a view store maps what it is given). When watches will want it, a
    * JSON-exact copy of what a decode would give (type meta set, resourceVersion last, as
-   * decodeStored puts it) is handed to them instead, as the caller keeps `obj`.
+   * decodeStored puts it) is handed to them instead, as the caller keeps `obj`; it shares with
+   * `previous` (the watches' object of the version replaced) what the write did not change.
    */
-  private async storeWrite(key: string, obj: KubeObject, write: (text: string) => Promise<StoredValue>): Promise<KubeObject> {
+  private async storeWrite(key: string, obj: KubeObject, write: (text: string) => Promise<StoredValue>, previous?: KubeObject): Promise<KubeObject> {
     const encoded = encodeForStore(obj);
     if (this.openWatches > 0) {
       const { resourceVersion: _rv, ...metadata } = obj.metadata;
-      this.decoded.expectWrite(key, encoded, this.withTypeMeta(jsonClone({ ...obj, metadata })));
+      // `metadata` differs from previous's (which has its resourceVersion): the copy's is new, for claimWrite to stamp.
+      const forWatches = previous ? jsonCloneSharing({ ...obj, metadata }, previous) : jsonClone({ ...obj, metadata });
+      this.decoded.expectWrite(key, encoded, this.withTypeMeta(forWatches));
     }
     let sv: StoredValue;
     try {
@@ -336,10 +348,10 @@ export class ResourceRegistry {
     else delete next.metadata.managedFields;
   }
 
-  async admit(phase: 'mutate' | 'validate' | 'both', operation: AdmissionOperation, namespace: string, obj: KubeObject | undefined, old: KubeObject | undefined, ctx: WriteContext, subresource: string) {
+  /** The admission chain's phase on a write; a promise only when a plug-in has to wait for something. */
+  admit(phase: 'mutate' | 'validate' | 'both', operation: AdmissionOperation, namespace: string, obj: KubeObject | undefined, old: KubeObject | undefined, ctx: WriteContext, subresource: string): MaybePromise<void> {
     const chain = this.deps.admission;
-    const run = phase === 'mutate' ? chain.mutate.bind(chain) : phase === 'validate' ? chain.validate.bind(chain) : chain.admit.bind(chain);
-    await run({
+    const req: AdmissionRequest = {
       operation,
       resource: this.rt,
       subresource,
@@ -354,7 +366,8 @@ export class ResourceRegistry {
         canonicalizeQuantities(this.rt, patched);
         if (subresource === '') this.strategy.applyDefaults?.(patched);
       },
-    });
+    };
+    return phase === 'mutate' ? chain.mutate(req) : phase === 'validate' ? chain.validate(req) : chain.admit(req);
   }
 
   validateOrThrow(obj: KubeObject, kindErrors: FieldError[]): void {

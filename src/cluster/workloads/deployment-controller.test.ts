@@ -88,7 +88,8 @@ describe('Deployment controller', () => {
       const total = sets.reduce((n, rs) => n + Number((rs.spec as any).replicas), 0);
       assert.ok(total <= 5, `at most replicas+maxSurge pods wanted, got ${total}`);
       const s = await status(h);
-      if (s.updatedReplicas === 4 && s.replicas === 4 && s.availableReplicas === 4) break;
+      // The status of the new template (generation 2), not the first rollout's, still there a moment after the image change.
+      if (s.observedGeneration === 2 && s.updatedReplicas === 4 && s.replicas === 4 && s.availableReplicas === 4) break;
       assert.ok((s.availableReplicas ?? 0) >= 4 || round === 0, `availability may not drop below 4 (got ${s.availableReplicas})`);
       await readyAll(h);
       await flushAsync(10);

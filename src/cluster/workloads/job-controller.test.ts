@@ -184,6 +184,8 @@ describe('Job controller', () => {
     await h.clock.advance(60_000);
     await h.client.patch(jobRef('pausable'), 'merge', { spec: { suspend: false } });
     await h.until(async () => (await live(h)).length === 1, 'resumed');
+    // The new pod can be seen a moment before the status that records the resumption.
+    await h.until(async () => (await statusOf(h, 'pausable')).conditions.some((c: any) => c.type === 'Suspended' && c.status === 'False'), 'Resumed condition');
     s = await statusOf(h, 'pausable');
     const resumed = s.conditions.find((c: any) => c.type === 'Suspended');
     assert.deepEqual([resumed.status, resumed.reason, resumed.message], ['False', 'JobResumed', 'Job resumed']);
