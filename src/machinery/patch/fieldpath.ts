@@ -118,6 +118,13 @@ export function pathToString(path: FieldPath): string {
     .join('');
 }
 
+/**
+ * The set each FieldsV1 tree this module made or read stands for. The trees are never changed
+ * (objects share them: every Pod of a ReplicaSet, every version of an object that kept an entry),
+ * so the entries of a stored object decode again by a lookup instead of a walk.
+ */
+const setsOfTrees = new WeakMap<object, FieldSet>();
+
 /** A set of field paths: members end at this node, children continue below it. */
 export class FieldSet {
   readonly members = new Set<PathElement>();
@@ -170,7 +177,8 @@ export class FieldSet {
   }
 
   // Sets are not changed once built (only a set under construction is inserted into), so the
-  // results below share the subtrees they take whole from an operand instead of copying them.
+  // results below share the subtrees they take whole from an operand instead of copying them,
+  // and are an operand itself when the operation leaves it as it is.
 
   union(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this;
@@ -186,7 +194,22 @@ export class FieldSet {
     return out;
   }
 
+  /** Whether this set and `other` have a member in common: what difference removes, what intersection keeps. */
+  private overlaps(other: FieldSet): boolean {
+    if (this.members.size <= other.members.size) {
+      for (const m of this.members) if (other.members.has(m)) return true;
+    } else {
+      for (const m of other.members) if (this.members.has(m)) return true;
+    }
+    for (const [pe, o] of other.children) {
+      const c = this.children.get(pe);
+      if (c !== undefined && c.overlaps(o)) return true;
+    }
+    return false;
+  }
+
   difference(other: FieldSet): FieldSet {
+    if (!this.overlaps(other)) return this;
     const out = new FieldSet();
     for (const m of this.members) if (!other.members.has(m)) out.members.add(m);
     for (const [pe, c] of this.children) {
@@ -198,6 +221,8 @@ export class FieldSet {
   }
 
   intersection(other: FieldSet): FieldSet {
+    if (this === other) return this;
+    if (!this.overlaps(other)) return NO_FIELDS;
     const out = new FieldSet();
     for (const m of this.members) if (other.members.has(m)) out.members.add(m);
     for (const [pe, c] of this.children) {
@@ -206,6 +231,15 @@ export class FieldSet {
       const i = c.intersection(o);
       if (!i.isEmpty()) out.children.set(pe, i);
     }
+    return out;
+  }
+
+  /** This set without the element `pe` and all below it. */
+  without(pe: PathElement): FieldSet {
+    if (!this.members.has(pe) && !this.children.has(pe)) return this;
+    const out = new FieldSet();
+    for (const m of this.members) if (m !== pe) out.members.add(m);
+    for (const [child, c] of this.children) if (child !== pe) out.children.set(child, c);
     return out;
   }
 
@@ -233,7 +267,10 @@ export class FieldSet {
   }
 
   toFieldsV1(): Record<string, unknown> {
-    return this.emit(false) ?? {};
+    const tree = this.emit(false);
+    if (!tree) return {};
+    setsOfTrees.set(tree, this);
+    return tree;
   }
 
   /** The FieldsV1 tree of this set (with "." when `includeSelf`), or undefined when it is empty. */
@@ -259,8 +296,16 @@ export class FieldSet {
 
   /** `canonical`: the tree was written by `toFieldsV1` (a stored entry), so its list keys need no normalising. */
   static fromFieldsV1(fields: unknown, canonical = false): FieldSet {
+    if (!isPlainObject(fields)) return new FieldSet();
+    const known = setsOfTrees.get(fields);
+    if (known) return known;
+    const out = FieldSet.decode(fields, canonical);
+    if (canonical) setsOfTrees.set(fields, out);
+    return out;
+  }
+
+  private static decode(fields: Record<string, unknown>, canonical: boolean): FieldSet {
     const out = new FieldSet();
-    if (!isPlainObject(fields)) return out;
     for (const rawPe in fields) {
       if (rawPe === '.') continue;
       const value = fields[rawPe];
@@ -273,13 +318,16 @@ export class FieldSet {
       }
       if (empty || Object.hasOwn(inner, '.')) out.members.add(pe);
       if (empty) continue;
-      const child = FieldSet.fromFieldsV1(inner, canonical);
+      const child = FieldSet.decode(inner, canonical);
       if (!child.isEmpty()) out.children.set(pe, child);
     }
     if (canonical) out.encoded = fields;
     return out;
   }
 }
+
+/** The empty set the operations answer when nothing is in common (never inserted into: results are not built on). */
+const NO_FIELDS = new FieldSet();
 
 /** The field set an object sets (structured-merge-diff's ToFieldSet). */
 export function toFieldSet(value: unknown, schema: PatchSchema | undefined): FieldSet {

@@ -103,8 +103,7 @@ function filterSet(set: FieldSet, subresource: string | undefined, opts: Managed
     if (out.members.has('f:status')) status.members.add('f:status');
     out = status;
   } else if (statusSplit && !subresource) {
-    out = out.difference(FieldSet.of(['f:status']));
-    out.children.delete('f:status');
+    out = out.without('f:status');
   }
   return out;
 }
