@@ -12,7 +12,7 @@ import {
   tooLargeResourceVersion,
   type FieldError,
 } from '../../machinery/errors.ts';
-import { deepClone, deepEqual, jsonClone, jsonCloneSharing, type KubeList, type KubeObject } from '../../machinery/object.ts';
+import { deepClone, deepEqual, type KubeList, type KubeObject } from '../../machinery/object.ts';
 import { updateManagedFields } from '../../machinery/patch/managed-fields.ts';
 import type { PatchSchema } from '../../machinery/patch/schema.ts';
 import { validateObjectMetaNames } from '../../machinery/validation/names.ts';
@@ -30,6 +30,7 @@ import { collectionPrefix, objectKey } from './keys.ts';
 import { carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
 import { buildSelection } from './selection.ts';
 import { shapeUpdate, statusPart } from './status-split.ts';
+import { watchCopy } from './watch-copy.ts';
 import type { Strategy, StrategyServices } from './strategy.ts';
 
 export interface RegistryDeps {
@@ -298,17 +299,11 @@ export class ResourceRegistry {
    * text, and answers the object as stored: `obj` itself when the store kept the text as given,
    * else the store's value (a view store maps what it is given). When watches will want it, a
    * JSON-exact copy of what a decode would give (type meta set, resourceVersion last, as
-   * decodeStored puts it) is handed to them instead, as the caller keeps `obj`; it shares with
-   * `previous` (the watches' object of the version replaced) what the write did not change.
+   * decodeStored puts it) is handed to them instead, as the caller keeps `obj` (watch-copy.ts).
    */
   private async storeWrite(key: string, obj: KubeObject, write: (text: string) => Promise<StoredValue>, previous?: KubeObject): Promise<KubeObject> {
     const encoded = encodeForStore(obj);
-    if (this.openWatches > 0) {
-      const { resourceVersion: _rv, ...metadata } = obj.metadata;
-      // `metadata` differs from previous's (which has its resourceVersion): the copy's is new, for claimWrite to stamp.
-      const forWatches = previous ? jsonCloneSharing({ ...obj, metadata }, previous) : jsonClone({ ...obj, metadata });
-      this.decoded.expectWrite(key, encoded, this.withTypeMeta(forWatches));
-    }
+    if (this.openWatches > 0) this.decoded.expectWrite(key, encoded, this.withTypeMeta(watchCopy(obj, previous)));
     let sv: StoredValue;
     try {
       sv = await write(encoded);
