@@ -8,7 +8,7 @@ import { deleteObject, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../apiserv
 import { isStatusError } from '../machinery/errors.ts';
 import type { KubeObject, ObjectMeta } from '../machinery/object.ts';
 import type { StoreEvent, Watcher } from '../storage/store.ts';
-import { ownerReferencesText } from './stored-metadata.ts';
+import { detachedCopy, ownerReferencesText } from './stored-metadata.ts';
 
 /**
  * Resources the garbage collector does not watch, as kube-controller-manager's
@@ -83,7 +83,8 @@ export class GarbageCollector {
       name: m.name ?? '',
       owners: (m.ownerReferences ?? []).map((o) => o.uid),
       deleting: m.deletionTimestamp ? (m.finalizers ?? []) : undefined,
-      refsText,
+      // Kept until the owners change: not a slice of this version's text, or the text would stay too.
+      refsText: refsText === undefined ? undefined : detachedCopy(refsText),
     };
     this.nodes.set(key, node);
     this.byUid.set(node.uid, node);

@@ -96,6 +96,15 @@ export function metadataField(json: string, field: string, opening: '"' | '['): 
   }
 }
 
+/**
+ * A copy of `part` (cut out of a larger string) that does not keep the larger one alive: V8 makes
+ * a long slice a view of the string it comes from, so a slice kept past the object's next version
+ * would keep that version's whole text in memory.
+ */
+export function detachedCopy(part: string): string {
+  return part.length < 13 ? part : Buffer.from(part, 'utf8').toString('utf8');
+}
+
 /** `metadata.ownerReferences`' text ('' for none), read without parsing; undefined when unsure. */
 export function ownerReferencesText(json: string): string | undefined {
   return metadataField(json, 'ownerReferences', '[');
