@@ -53,8 +53,14 @@ export class MemoryStore implements Store {
   readonly backend = 'memory' as const;
   private revision = 0;
   private compacted = 0;
-  /** Every key with a retained version, sorted. */
+  /** Every key with a retained version, sorted (but those in `newKeys`). */
   private keys: string[] = [];
+  /**
+   * Keys created since the last range read, not yet in `keys`: a create appends here, and the next
+   * list merges them in at once. Inserting each into the sorted array moved half of it every time,
+   * which made tens of thousands of creates (pods and their Events) quadratic.
+   */
+  private newKeys: string[] = [];
   private readonly versions = new Map<string, KeyVersion[]>();
   /** Keys holding more than one live version (old versions or a tombstone): what compaction visits. */
   private readonly compactable = new Set<string>();
@@ -87,8 +93,9 @@ export class MemoryStore implements Store {
     const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
     const items: StoredValue[] = [];
     let remaining = 0;
-    for (let i = lowerIndex(this.keys, listLowerBound(prefix, opts.startKey)); i < this.keys.length; i++) {
-      const key = this.keys[i]!;
+    const keys = this.sortedKeys();
+    for (let i = lowerIndex(keys, listLowerBound(prefix, opts.startKey)); i < keys.length; i++) {
+      const key = keys[i]!;
       if (!key.startsWith(prefix)) break;
       const v = versionAt(this.versions.get(key)!, revision);
       if (!v || v.deleted) continue;
@@ -102,8 +109,9 @@ export class MemoryStore implements Store {
   async count(prefix: string): Promise<number> {
     this.ensureOpen();
     let n = 0;
-    for (let i = lowerIndex(this.keys, prefix); i < this.keys.length; i++) {
-      const key = this.keys[i]!;
+    const keys = this.sortedKeys();
+    for (let i = lowerIndex(keys, prefix); i < keys.length; i++) {
+      const key = keys[i]!;
       if (!key.startsWith(prefix)) break;
       const versions = this.versions.get(key)!;
       if (!versions[versions.length - 1]!.deleted) n++;
@@ -181,7 +189,7 @@ export class MemoryStore implements Store {
         this.compactable.delete(key);
       }
     }
-    if (emptied.size > 0) this.keys = this.keys.filter((k) => !emptied.has(k));
+    if (emptied.size > 0) this.keys = this.sortedKeys().filter((k) => !emptied.has(k));
     this.events.splice(0, revision - this.compacted);
     this.compacted = revision;
   }
@@ -193,11 +201,28 @@ export class MemoryStore implements Store {
     this.versions.clear();
     this.compactable.clear();
     this.keys = [];
+    this.newKeys = [];
     this.events = [];
   }
 
   private ensureOpen(): void {
     if (this.closed) throw new StoreClosedError();
+  }
+
+  /** `keys` with the keys created since merged in, in order. */
+  private sortedKeys(): string[] {
+    if (this.newKeys.length === 0) return this.keys;
+    const added = this.newKeys.sort();
+    this.newKeys = [];
+    const merged = new Array<string>(this.keys.length + added.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < this.keys.length && j < added.length) merged[k++] = this.keys[i]! < added[j]! ? this.keys[i++]! : added[j++]!;
+    while (i < this.keys.length) merged[k++] = this.keys[i++]!;
+    while (j < added.length) merged[k++] = added[j++]!;
+    this.keys = merged;
+    return merged;
   }
 
   private latest(key: string): KeyVersion | undefined {
@@ -221,7 +246,7 @@ export class MemoryStore implements Store {
       versions.push(v);
       this.compactable.add(key);
     } else {
-      this.keys.splice(lowerIndex(this.keys, key), 0, key);
+      this.newKeys.push(key);
       this.versions.set(key, [v]);
     }
     this.revision = v.modRevision;
