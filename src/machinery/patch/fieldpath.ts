@@ -118,6 +118,9 @@ export function pathToString(path: FieldPath): string {
     .join('');
 }
 
+const NO_MEMBERS: ReadonlySet<PathElement> = new Set();
+const NO_CHILDREN: ReadonlyMap<PathElement, FieldSet> = new Map();
+
 /**
  * The set each FieldsV1 tree this module made or read stands for. The trees are never changed
  * (objects share them: every Pod of a ReplicaSet, every version of an object that kept an entry),
@@ -127,8 +130,10 @@ const setsOfTrees = new WeakMap<object, FieldSet>();
 
 /** A set of field paths: members end at this node, children continue below it. */
 export class FieldSet {
-  readonly members = new Set<PathElement>();
-  readonly children = new Map<PathElement, FieldSet>();
+  // Made on the first member or child: most nodes of a field set are leaves, and a Set and a Map
+  // for each made field sets several times their size in memory and in allocation.
+  private memberSet: Set<PathElement> | undefined = undefined;
+  private childMap: Map<PathElement, FieldSet> | undefined = undefined;
   /**
    * The FieldsV1 tree this node was decoded from or last emitted as ("." included when the node is
    * a member of its parent). Sets are never changed once built, so a node that a union or a
@@ -136,6 +141,24 @@ export class FieldSet {
    * a WeakMap entry costs more than emitting a small node.)
    */
   private encoded: Record<string, unknown> | undefined = undefined;
+
+  /** The path elements that end at this node. */
+  get members(): ReadonlySet<PathElement> {
+    return this.memberSet ?? NO_MEMBERS;
+  }
+
+  /** The path elements that continue below this node, with what is below them. */
+  get children(): ReadonlyMap<PathElement, FieldSet> {
+    return this.childMap ?? NO_CHILDREN;
+  }
+
+  private addMember(pe: PathElement): void {
+    (this.memberSet ??= new Set()).add(pe);
+  }
+
+  private setChild(pe: PathElement, child: FieldSet): void {
+    (this.childMap ??= new Map()).set(pe, child);
+  }
 
   static of(...paths: FieldPath[]): FieldSet {
     const s = new FieldSet();
@@ -147,14 +170,14 @@ export class FieldSet {
     if (path.length === 0) return;
     let node: FieldSet = this;
     for (let i = 0; i < path.length - 1; i++) node = node.child(path[i]);
-    node.members.add(path[path.length - 1]);
+    node.addMember(path[path.length - 1]);
   }
 
   private child(pe: PathElement): FieldSet {
-    let c = this.children.get(pe);
+    let c = this.childMap?.get(pe);
     if (!c) {
       c = new FieldSet();
-      this.children.set(pe, c);
+      this.setChild(pe, c);
     }
     return c;
   }
@@ -184,13 +207,13 @@ export class FieldSet {
     if (other.isEmpty()) return this;
     if (this.isEmpty()) return other;
     const out = new FieldSet();
-    for (const m of this.members) out.members.add(m);
-    for (const m of other.members) out.members.add(m);
+    for (const m of this.members) out.addMember(m);
+    for (const m of other.members) out.addMember(m);
     for (const [pe, c] of this.children) {
       const o = other.children.get(pe);
-      out.children.set(pe, o ? c.union(o) : c);
+      out.setChild(pe, o ? c.union(o) : c);
     }
-    for (const [pe, o] of other.children) if (!out.children.has(pe)) out.children.set(pe, o);
+    for (const [pe, o] of other.children) if (!out.children.has(pe)) out.setChild(pe, o);
     return out;
   }
 
@@ -211,11 +234,11 @@ export class FieldSet {
   difference(other: FieldSet): FieldSet {
     if (!this.overlaps(other)) return this;
     const out = new FieldSet();
-    for (const m of this.members) if (!other.members.has(m)) out.members.add(m);
+    for (const m of this.members) if (!other.members.has(m)) out.addMember(m);
     for (const [pe, c] of this.children) {
       const o = other.children.get(pe);
       const d = o ? c.difference(o) : c;
-      if (!d.isEmpty()) out.children.set(pe, d);
+      if (!d.isEmpty()) out.setChild(pe, d);
     }
     return out;
   }
@@ -224,12 +247,12 @@ export class FieldSet {
     if (this === other) return this;
     if (!this.overlaps(other)) return NO_FIELDS;
     const out = new FieldSet();
-    for (const m of this.members) if (other.members.has(m)) out.members.add(m);
+    for (const m of this.members) if (other.members.has(m)) out.addMember(m);
     for (const [pe, c] of this.children) {
       const o = other.children.get(pe);
       if (!o) continue;
       const i = c.intersection(o);
-      if (!i.isEmpty()) out.children.set(pe, i);
+      if (!i.isEmpty()) out.setChild(pe, i);
     }
     return out;
   }
@@ -238,8 +261,17 @@ export class FieldSet {
   without(pe: PathElement): FieldSet {
     if (!this.members.has(pe) && !this.children.has(pe)) return this;
     const out = new FieldSet();
-    for (const m of this.members) if (m !== pe) out.members.add(m);
-    for (const [child, c] of this.children) if (child !== pe) out.children.set(child, c);
+    for (const m of this.members) if (m !== pe) out.addMember(m);
+    for (const [child, c] of this.children) if (child !== pe) out.setChild(child, c);
+    return out;
+  }
+
+  /** The part of this set at the element `pe` and below it. */
+  only(pe: PathElement): FieldSet {
+    const out = new FieldSet();
+    const below = this.children.get(pe);
+    if (below) out.setChild(pe, below);
+    if (this.members.has(pe)) out.addMember(pe);
     return out;
   }
 
@@ -256,12 +288,12 @@ export class FieldSet {
   /** Makes every struct field that has children a member too (so removing it removes the field). */
   ensureNamedFieldsAreMembers(schema: PatchSchema | undefined): FieldSet {
     const out = new FieldSet();
-    for (const m of this.members) out.members.add(m);
+    for (const m of this.members) out.addMember(m);
     for (const [pe, c] of this.children) {
       const name = pe.startsWith('f:') ? pe.slice(2) : undefined;
-      if (name !== undefined && !isMapEntry(schema, name)) out.members.add(pe);
+      if (name !== undefined && !isMapEntry(schema, name)) out.addMember(pe);
       const sub = name !== undefined ? childSchema(schema, name) : schema?.items;
-      out.children.set(pe, c.ensureNamedFieldsAreMembers(sub));
+      out.setChild(pe, c.ensureNamedFieldsAreMembers(sub));
     }
     return out;
   }
@@ -316,10 +348,10 @@ export class FieldSet {
         empty = false;
         break;
       }
-      if (empty || Object.hasOwn(inner, '.')) out.members.add(pe);
+      if (empty || Object.hasOwn(inner, '.')) out.addMember(pe);
       if (empty) continue;
       const child = FieldSet.decode(inner, canonical);
-      if (!child.isEmpty()) out.children.set(pe, child);
+      if (!child.isEmpty()) out.setChild(pe, child);
     }
     if (canonical) out.encoded = fields;
     return out;

@@ -97,11 +97,7 @@ function filterSet(set: FieldSet, subresource: string | undefined, opts: Managed
   const statusSplit = opts?.statusSubresource ?? true;
   let out = set.difference(STRIPPED);
   if (statusSplit && subresource === 'status') {
-    const status = new FieldSet();
-    const sub = out.children.get('f:status');
-    if (sub) status.children.set('f:status', sub);
-    if (out.members.has('f:status')) status.members.add('f:status');
-    out = status;
+    out = out.only('f:status');
   } else if (statusSplit && !subresource) {
     out = out.without('f:status');
   }
