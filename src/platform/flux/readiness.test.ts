@@ -103,6 +103,8 @@ test('a waiting release is woken by the status change that decides it: Ready onc
     await createExternalArtifact(env.client, 'demo-artifact', 'system/demo');
     for (const name of ['steady', 'doomed']) await env.client.create(helmRelease(name, { values: { deployment: true }, timeout: '10m' }));
     for (const name of ['steady', 'doomed']) await eventually(`${name} progressing`, async () => readyOf(await env.client.get(HR(name)))?.status === 'Unknown');
+    // Progressing is said before the install writes anything: the Deployments come a moment later.
+    for (const name of ['steady', 'doomed']) await eventually(`${name} installed`, () => env.client.get(DEPLOY(name)).then(() => true, () => false));
     // A status that still leaves the Deployment unavailable: the release keeps waiting.
     let deploy = await env.client.get(DEPLOY('steady'));
     deploy = await env.client.updateStatus({ ...deploy, status: { observedGeneration: deploy.metadata.generation, replicas: 1, updatedReplicas: 1, readyReplicas: 0, availableReplicas: 0 } });
