@@ -29,7 +29,10 @@ class NamespaceStates {
   /** true / false for a namespace the watch knows; undefined when it cannot say (not started, or no such namespace). */
   known(name: string): boolean | undefined {
     if (!this.ready) {
-      this.started ??= this.start();
+      // Until the watch runs, reads answer; a start that fails is tried again by the next question.
+      this.started ??= this.start().catch(() => {
+        this.started = undefined;
+      });
       return undefined;
     }
     return this.terminating.get(name);
