@@ -18,6 +18,10 @@ describe('CSI kinds validation', () => {
       'spec.drivers[0].nodeID: Invalid value: "other": field is immutable',
     ]);
     assert.deepEqual(csiNodeStrategy.validateUpdate!(node([{ name: 'a.b', nodeID: 'n1' }, { name: 'c.d', nodeID: 'n1' }]), node([{ name: 'a.b', nodeID: 'n1' }])), []);
+    // topologyKeys print as Go's %#v of a []string does.
+    const keyed = node([{ name: 'a.b', nodeID: 'n1', topologyKeys: ['kubernetes.io/hostname'] }]);
+    assert.deepEqual(messages(csiNodeStrategy.validateUpdate!(node([{ name: 'a.b', nodeID: 'n1' }]), keyed)), ['spec.drivers[0].topologyKeys: Invalid value: []string(nil): field is immutable']);
+    assert.deepEqual(messages(csiNodeStrategy.validateUpdate!(node([{ name: 'a.b', nodeID: 'n1', topologyKeys: ['zone'] }]), keyed)), ['spec.drivers[0].topologyKeys: Invalid value: []string{"zone"}: field is immutable']);
   });
 
   test('VolumeAttachment: attacher, node and exactly one source; the spec never changes', () => {

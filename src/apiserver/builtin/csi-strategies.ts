@@ -6,7 +6,7 @@ import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { labelSelectorFromObject, type LabelSelectorObject } from '../../machinery/labels.ts';
 import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import { Quantity, QuantityParseError } from '../../machinery/quantity.ts';
-import { isDNS1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../machinery/validation/names.ts';
+import { goStringSlice, isDNS1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../machinery/validation/names.ts';
 import type { Strategy } from '../registry/strategy.ts';
 
 type Json = Record<string, unknown>;
@@ -75,7 +75,10 @@ export const csiNodeStrategy: Strategy = {
       const old = before.get(d.name);
       if (!old) return;
       for (const f of ['nodeID', 'topologyKeys', 'allocatable'] as const) {
-        if (!deepEqual(d[f] ?? null, old[f] ?? null)) errors.push(fieldErrors.invalid(`spec.drivers[${i}].${f}`, d[f] ?? null, 'field is immutable'));
+        if (deepEqual(d[f] ?? null, old[f] ?? null)) continue;
+        const at = `spec.drivers[${i}].${f}`;
+        // A []string field prints as Go's %#v does: []string(nil), []string{"a"}.
+        errors.push(f === 'topologyKeys' ? fieldErrors.invalidRendered(at, goStringSlice(Array.isArray(d.topologyKeys) ? (d.topologyKeys as string[]) : undefined), 'field is immutable') : fieldErrors.invalid(at, d[f] ?? null, 'field is immutable'));
       }
     });
     return errors;
