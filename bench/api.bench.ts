@@ -31,8 +31,13 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
   const ca = readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8');
   const token = cluster.token;
   try {
-    const ceiling = await echoCeiling(join(dataDir, 'pki'), ca);
-    report(`HTTPS echo ceiling (same client and TLS, a server that only parses and echoes, 16 clients): ${ceiling.toFixed(0)}/s (${((ceiling / raw.writesPerSecond) * 100).toFixed(0)} % of raw)`);
+    const echo = await echoCeiling(join(dataDir, 'pki'), ca);
+    const ceiling = echo.rate;
+    // The echo's latencies are the transport's own tail on this machine: the floor of the API's p99.
+    report(
+      `HTTPS echo ceiling (same client and TLS, a server that only parses and echoes, 16 clients): ${ceiling.toFixed(0)}/s (${((ceiling / raw.writesPerSecond) * 100).toFixed(0)} % of raw), ` +
+        `p50 ${echo.p50.toFixed(2)} ms, p99 ${echo.p99.toFixed(2)} ms`,
+    );
     let seq = 0;
     for (const concurrency of [1, 16, 64]) {
       const client = new BenchClient(cluster.url, token, ca, concurrency);
@@ -68,8 +73,8 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
   }
 }
 
-/** Creates per second the benchmark client reaches against the echo server (bench/echo-server.ts), 16 in flight. */
-async function echoCeiling(pki: string, ca: string): Promise<number> {
+/** Creates per second, and their latencies, the benchmark client reaches against the echo server (bench/echo-server.ts), 16 in flight. */
+async function echoCeiling(pki: string, ca: string): Promise<{ rate: number; p50: number; p99: number }> {
   const child = fork(join(import.meta.dirname, 'echo-server.ts'), [pki], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -78,17 +83,17 @@ async function echoCeiling(pki: string, ca: string): Promise<number> {
     });
     const client = new BenchClient(`https://127.0.0.1:${port}`, 'none', ca, 16);
     const total = 4500;
-    let rate = 0;
+    let result = { rate: 0, p50: 0, p99: 0 };
     // The first round warms both sides up, as the API's 1-client round does before its 16-client one.
     for (let round = 0; round < 2; round++) {
       const run = await runConcurrent(total, 16, async (i) => {
         const r = await client.send('POST', '/echo', configMap(`echo-${i}`));
         if (r.status !== 201) throw new Error(`echo: ${r.status}`);
       });
-      rate = total / run.seconds;
+      result = { rate: total / run.seconds, p50: percentile(run.latencies, 50), p99: percentile(run.latencies, 99) };
     }
     client.close();
-    return rate;
+    return result;
   } finally {
     child.kill();
   }
