@@ -68,10 +68,6 @@ export class ServiceAllocators implements StrategyServices {
     return ranges;
   }
 
-  private async taken(ip: string): Promise<boolean> {
-    return this.usedIps.has(ip) || (await this.store.get(`${IP_ADDRESSES_PREFIX}${ip}`)) !== undefined;
-  }
-
   async allocateClusterIP(): Promise<string> {
     await this.seed();
     for (const range of await this.ranges()) {
@@ -82,8 +78,7 @@ export class ServiceAllocators implements StrategyServices {
       for (let i = 0n; i < usable; i++) {
         const offset = ((start + i) % usable) + 1n;
         const ip = bigIntToIP(range.base + offset, range.family);
-        if (await this.taken(ip)) continue;
-        this.usedIps.add(ip);
+        if (!(await this.claim(ip))) continue;
         this.cursor.set(range.text, offset);
         return ip;
       }
@@ -98,9 +93,20 @@ export class ServiceAllocators implements StrategyServices {
     if (!ranges.some((r) => prefixContainsIP(r, ip))) {
       return `failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${ranges.map((r) => r.text).join(',')}`;
     }
-    if (await this.taken(ip)) return `failed to allocate IP ${ip}: provided IP is already allocated`;
-    this.usedIps.add(ip);
+    if (!(await this.claim(ip))) return `failed to allocate IP ${ip}: provided IP is already allocated`;
     return undefined;
+  }
+
+  /**
+   * Takes `ip` unless a Service or an IPAddress record holds it. It is marked taken before the
+   * record is looked up, so Services created at once (a Helm release's) never get the same address.
+   */
+  private async claim(ip: string): Promise<boolean> {
+    if (this.usedIps.has(ip)) return false;
+    this.usedIps.add(ip);
+    if ((await this.store.get(`${IP_ADDRESSES_PREFIX}${ip}`)) === undefined) return true;
+    this.usedIps.delete(ip);
+    return false;
   }
 
   async releaseClusterIP(ip: string): Promise<void> {
@@ -116,5 +122,19 @@ export class ServiceAllocators implements StrategyServices {
       }
     }
     throw new Error('range is full: no more node ports available');
+  }
+
+  async reserveNodePort(port: number): Promise<string | undefined> {
+    await this.seed();
+    if (port < NODE_PORT_MIN || port > NODE_PORT_MAX) {
+      return `provided port is not in the valid range. The range of valid ports is ${NODE_PORT_MIN}-${NODE_PORT_MAX}`;
+    }
+    if (this.usedPorts.has(port)) return 'provided port is already allocated';
+    this.usedPorts.add(port);
+    return undefined;
+  }
+
+  async releaseNodePort(port: number): Promise<void> {
+    this.usedPorts.delete(port);
   }
 }

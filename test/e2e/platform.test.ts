@@ -122,6 +122,28 @@ describe('the default install (isp-full)', () => {
     assert.match(table.stdout.split('\n')[0]!, /^NAMESPACE\s+NAME\s+AGE\s+READY\s+STATUS/);
   });
 
+  test('every Service the releases installed at once has a ClusterIP of its own, recorded by an IPAddress naming it', async () => {
+    const services = items(c, ['get', 'services', '-A']) as Array<Item & { spec?: { clusterIP?: string } }>;
+    const holders = new Map<string, string[]>();
+    for (const s of services) {
+      const ip = s.spec?.clusterIP;
+      if (!ip || ip === 'None') continue;
+      holders.set(ip, [...(holders.get(ip) ?? []), `${s.metadata.namespace}/${s.metadata.name}`]);
+    }
+    assert.ok(holders.size > 10, `${holders.size} ClusterIPs`);
+    assert.deepEqual([...holders].filter(([, names]) => names.length > 1), [], 'ClusterIPs held by more than one Service');
+    // The allocator's records follow the Services (a controller writes them): give it a moment.
+    let unrecorded: Array<[string, string[]]> = [];
+    for (let tries = 0; tries < 50; tries++) {
+      const records = items(c, ['get', 'ipaddresses.networking.k8s.io']) as Array<Item & { spec: { parentRef: { namespace: string; name: string } } }>;
+      const recorded = new Map(records.map((r) => [r.metadata.name, `${r.spec.parentRef.namespace}/${r.spec.parentRef.name}`]));
+      unrecorded = [...holders].filter(([ip, [name]]) => recorded.get(ip) !== name);
+      if (unrecorded.length === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.deepEqual(unrecorded, [], 'ClusterIPs without an IPAddress naming their Service');
+  });
+
   test('metrics-server serves metrics.k8s.io: kubectl top nodes and pods read as on a real cluster', () => {
     const apiservice = c.kubectl(['get', 'apiservice', 'v1beta1.metrics.k8s.io']);
     assert.match(apiservice.stdout, /v1beta1\.metrics\.k8s\.io\s+cozy-monitoring\/metrics-server\s+True/, apiservice.stderr);

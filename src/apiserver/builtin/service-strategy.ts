@@ -2,7 +2,7 @@
 
 import { fieldErrors, invalid, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
-import type { Strategy } from '../registry/strategy.ts';
+import type { Strategy, StrategyContext } from '../registry/strategy.ts';
 
 type ServicePort = Record<string, unknown> & { port?: number; nodePort?: number; protocol?: string; name?: string };
 type ServiceSpec = Record<string, unknown> & { type?: string; clusterIP?: string; clusterIPs?: string[]; ports?: ServicePort[] };
@@ -15,6 +15,37 @@ function spec(obj: KubeObject): ServiceSpec {
 
 function usesNodePorts(s: ServiceSpec): boolean {
   return s.type === 'NodePort' || s.type === 'LoadBalancer';
+}
+
+function nodePortsOf(obj: KubeObject): number[] {
+  return (spec(obj).ports ?? []).flatMap((p) => (typeof p.nodePort === 'number' ? [p.nodePort] : []));
+}
+
+/** What a create or an update attempt took from the allocators, until it ends (finishCreate / finishUpdate). */
+interface Taken {
+  ips: string[];
+  ports: number[];
+}
+
+const takenFor = new WeakMap<KubeObject, Taken>();
+
+function taking(obj: KubeObject): Taken {
+  let taken = takenFor.get(obj);
+  if (!taken) takenFor.set(obj, (taken = { ips: [], ports: [] }));
+  return taken;
+}
+
+async function release(taken: Taken | undefined, ctx: StrategyContext): Promise<void> {
+  for (const ip of taken?.ips ?? []) await ctx.services.releaseClusterIP(ip);
+  for (const port of taken?.ports ?? []) await ctx.services.releaseNodePort(port);
+}
+
+/** Takes the NodePort a port asks for (one this write took already serves another protocol of it). */
+async function reserveNodePort(obj: KubeObject, index: number, port: number, taken: Taken, ctx: StrategyContext): Promise<void> {
+  if (taken.ports.includes(port)) return;
+  const refused = await ctx.services.reserveNodePort(port);
+  if (refused) throw invalid({ group: '', kind: 'Service' }, obj.metadata.name ?? '', [fieldErrors.invalid(`spec.ports[${index}].nodePort`, port, refused)]);
+  taken.ports.push(port);
 }
 
 export const serviceStrategy: Strategy = {
@@ -31,17 +62,31 @@ export const serviceStrategy: Strategy = {
     s.ipFamilyPolicy ??= 'SingleStack';
     s.internalTrafficPolicy ??= 'Cluster';
     if (usesNodePorts(s)) s.externalTrafficPolicy ??= 'Cluster';
-    if (s.clusterIP === undefined || s.clusterIP === '') s.clusterIP = await ctx.services.allocateClusterIP();
-    else if (s.clusterIP !== 'None') {
+    const taken = taking(obj);
+    if (s.clusterIP === undefined || s.clusterIP === '') {
+      s.clusterIP = await ctx.services.allocateClusterIP();
+      taken.ips.push(s.clusterIP);
+    } else if (s.clusterIP !== 'None') {
       const refused = await ctx.services.reserveClusterIP(s.clusterIP);
       if (refused) throw invalid({ group: '', kind: 'Service' }, obj.metadata.name ?? '', [fieldErrors.invalidRendered('spec.clusterIPs', `[]string{${JSON.stringify(s.clusterIP)}}`, refused)]);
+      taken.ips.push(s.clusterIP);
     }
     s.clusterIPs ??= [s.clusterIP];
-    for (const p of s.ports ?? []) {
+    for (const [i, p] of (s.ports ?? []).entries()) {
       p.protocol ??= 'TCP';
       p.targetPort ??= p.port;
-      if (usesNodePorts(s) && !p.nodePort) p.nodePort = await ctx.services.allocateNodePort();
+      if (!usesNodePorts(s)) continue;
+      if (typeof p.nodePort === 'number' && p.nodePort !== 0) await reserveNodePort(obj, i, p.nodePort, taken, ctx);
+      else {
+        p.nodePort = await ctx.services.allocateNodePort();
+        taken.ports.push(p.nodePort);
+      }
     }
+  },
+  async finishCreate(obj, stored, ctx) {
+    const taken = takenFor.get(obj);
+    takenFor.delete(obj);
+    if (!stored) await release(taken, ctx);
   },
   async prepareForUpdate(next, prev, ctx) {
     const s = spec(next);
@@ -56,11 +101,32 @@ export const serviceStrategy: Strategy = {
       s.internalTrafficPolicy ??= old.internalTrafficPolicy;
     }
     const oldPorts = new Map((old.ports ?? []).map((p) => [`${p.port}/${p.protocol ?? 'TCP'}`, p]));
-    for (const p of s.ports ?? []) {
+    const held = new Set(nodePortsOf(prev));
+    const taken = taking(next);
+    for (const [i, p] of (s.ports ?? []).entries()) {
       p.protocol ??= 'TCP';
       p.targetPort ??= p.port;
-      if (usesNodePorts(s) && !p.nodePort) p.nodePort = oldPorts.get(`${p.port}/${p.protocol}`)?.nodePort ?? (await ctx.services.allocateNodePort());
+      if (!usesNodePorts(s)) continue;
+      if (typeof p.nodePort === 'number' && p.nodePort !== 0) {
+        if (!held.has(p.nodePort)) await reserveNodePort(next, i, p.nodePort, taken, ctx);
+      } else {
+        const kept = oldPorts.get(`${p.port}/${p.protocol}`)?.nodePort;
+        if (kept) p.nodePort = kept;
+        else {
+          p.nodePort = await ctx.services.allocateNodePort();
+          taken.ports.push(p.nodePort);
+        }
+      }
     }
+  },
+  async finishUpdate(next, prev, stored, ctx) {
+    const taken = takenFor.get(next);
+    takenFor.delete(next);
+    if (!stored) return release(taken, ctx);
+    const kept = new Set(nodePortsOf(next));
+    for (const port of new Set(nodePortsOf(prev))) if (!kept.has(port)) await ctx.services.releaseNodePort(port);
+    const ip = spec(prev).clusterIP;
+    if (ip && ip !== 'None' && ip !== spec(next).clusterIP) await ctx.services.releaseClusterIP(ip);
   },
   validate(obj) {
     const s = spec(obj);
@@ -97,5 +163,6 @@ export const serviceStrategy: Strategy = {
   async afterDelete(obj, ctx) {
     const ip = spec(obj).clusterIP;
     if (ip && ip !== 'None') await ctx.services.releaseClusterIP(ip);
+    for (const port of new Set(nodePortsOf(obj))) await ctx.services.releaseNodePort(port);
   },
 };

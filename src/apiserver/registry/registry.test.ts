@@ -27,7 +27,7 @@ const widgets: ResourceType = {
 
 function setup() {
   const store = new MemoryStore();
-  const services = { allocateClusterIP: async () => '10.96.0.10', reserveClusterIP: async () => undefined, releaseClusterIP: async () => {}, allocateNodePort: async () => 30000 };
+  const services = { allocateClusterIP: async () => '10.96.0.10', reserveClusterIP: async () => undefined, releaseClusterIP: async () => {}, allocateNodePort: async () => 30000, reserveNodePort: async () => undefined, releaseNodePort: async () => {} };
   const reg = new ResourceRegistry(widgets, { statusSubresource: true }, { store, admission: new AdmissionChain(), services, now: () => new Date('2026-01-01T00:00:00Z') });
   const ctx = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fieldManager: 'test', warnings: [] });
   return { store, reg, ctx };
@@ -79,7 +79,7 @@ test('status subresource: main writes keep status, status writes change only sta
 
 test('a status write changes annotations only where the kind\'s status strategy lets it (Deployments)', async () => {
   const { store, reg, ctx } = setup();
-  const services = { allocateClusterIP: async () => '10.96.0.10', reserveClusterIP: async () => undefined, releaseClusterIP: async () => {}, allocateNodePort: async () => 30000 };
+  const services = { allocateClusterIP: async () => '10.96.0.10', reserveClusterIP: async () => undefined, releaseClusterIP: async () => {}, allocateNodePort: async () => 30000, reserveNodePort: async () => undefined, releaseNodePort: async () => {} };
   const deployLike = new ResourceRegistry({ ...widgets, plural: 'gadgets', kind: 'Gadget' }, { statusSubresource: true, statusUpdateKeepsAnnotations: true }, { store, admission: new AdmissionChain(), services, now: () => new Date('2026-01-01T00:00:00Z') });
   const write = (r: ResourceRegistry) => (cur: KubeObject) => ({
     ...cur,

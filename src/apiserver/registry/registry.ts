@@ -183,27 +183,36 @@ export class ResourceRegistry {
     this.strategy.applyDefaults?.(obj);
     const mutated = this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
     if (mutated) await mutated;
-    const prepared = this.strategy.prepareForCreate?.(obj, this.strategyContext(now));
-    if (prepared) await prepared;
-    this.validateOrThrow(obj, [...(this.strategy.validate?.(obj) ?? []), ...(this.strategy.validateCreate?.(obj) ?? [])]);
-    const validated = this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
-    if (validated) await validated;
-    this.setManagedFields(undefined, obj, ctx, now, '');
-    if (ctx.dryRun) return this.withTypeMeta(obj);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const key = this.key(namespace, obj.metadata.name!);
-        return await this.storeWrite(key, obj, (text) => this.deps.store.create(key, text));
-      } catch (err) {
-        if (err instanceof KeyExistsError) {
-          if (input.metadata.generateName && !input.metadata.name && attempt < 8) {
-            obj.metadata.name = generateName(input.metadata.generateName);
-            continue;
+    const sctx = this.strategyContext(now);
+    let stored = false;
+    try {
+      const prepared = this.strategy.prepareForCreate?.(obj, sctx);
+      if (prepared) await prepared;
+      this.validateOrThrow(obj, [...(this.strategy.validate?.(obj) ?? []), ...(this.strategy.validateCreate?.(obj) ?? [])]);
+      const validated = this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
+      if (validated) await validated;
+      this.setManagedFields(undefined, obj, ctx, now, '');
+      if (ctx.dryRun) return this.withTypeMeta(obj);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const key = this.key(namespace, obj.metadata.name!);
+          const created = await this.storeWrite(key, obj, (text) => this.deps.store.create(key, text));
+          stored = true;
+          return created;
+        } catch (err) {
+          if (err instanceof KeyExistsError) {
+            if (input.metadata.generateName && !input.metadata.name && attempt < 8) {
+              obj.metadata.name = generateName(input.metadata.generateName);
+              continue;
+            }
+            throw alreadyExists(this.groupResource, obj.metadata.name!);
           }
-          throw alreadyExists(this.groupResource, obj.metadata.name!);
+          throw this.mapStoreError(err, obj.metadata.name!);
         }
-        throw this.mapStoreError(err, obj.metadata.name!);
       }
+    } finally {
+      const finished = this.strategy.finishCreate?.(obj, stored, sctx);
+      if (finished) await finished;
     }
   }
 
@@ -253,42 +262,53 @@ export class ResourceRegistry {
       if (subresource === '') this.strategy.applyDefaults?.(next);
       const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (mutated) await mutated;
-      const prepared =
-        subresource === ''
-          ? this.strategy.prepareForUpdate?.(next, current, this.strategyContext(now))
-          : this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, this.strategyContext(now));
-      if (prepared) await prepared;
-      const own = subresource ? this.strategy.validateSubresourceUpdate?.(subresource, next, current) : undefined;
-      this.validateOrThrow(next, [
-        ...(this.strategy.validate?.(next) ?? []),
-        ...(own ?? this.strategy.validateUpdate?.(next, current) ?? []),
-      ]);
-      const validated = this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
-      if (validated) await validated;
-      const sentFields = next.metadata.managedFields;
-      const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
-      // A status write usually changes the status: comparing it first spares walking the rest.
-      const statusMoved = subresource === 'status' && !deepEqual(next.status, current.status);
-      if (fieldsUnchanged && !statusMoved && deepEqual(comparable(next), comparable(current))) return shared ? deepClone(current) : current;
-      this.setManagedFields(current, next, ctx, now, subresource);
-      if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
-      if (this.finalizersEmptiedWhileTerminating(next)) {
+      const sctx = this.strategyContext(now);
+      // What the attempt ended as, for the strategy's finishUpdate (a deletion released everything already).
+      let outcome: 'stored' | 'deleted' | undefined;
+      try {
+        const prepared =
+          subresource === '' ? this.strategy.prepareForUpdate?.(next, current, sctx) : this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, sctx);
+        if (prepared) await prepared;
+        const own = subresource ? this.strategy.validateSubresourceUpdate?.(subresource, next, current) : undefined;
+        this.validateOrThrow(next, [
+          ...(this.strategy.validate?.(next) ?? []),
+          ...(own ?? this.strategy.validateUpdate?.(next, current) ?? []),
+        ]);
+        const validated = this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
+        if (validated) await validated;
+        const sentFields = next.metadata.managedFields;
+        const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
+        // A status write usually changes the status: comparing it first spares walking the rest.
+        const statusMoved = subresource === 'status' && !deepEqual(next.status, current.status);
+        if (fieldsUnchanged && !statusMoved && deepEqual(comparable(next), comparable(current))) return shared ? deepClone(current) : current;
+        this.setManagedFields(current, next, ctx, now, subresource);
+        if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
+        if (this.finalizersEmptiedWhileTerminating(next)) {
+          try {
+            await this.deps.store.delete(this.key(namespace, name), sv.modRevision);
+            outcome = 'deleted';
+            await this.strategy.afterDelete?.(next, sctx);
+            return next;
+          } catch (err) {
+            if (err instanceof RevisionMismatchError) continue;
+            throw this.mapStoreError(err, name);
+          }
+        }
         try {
-          await this.deps.store.delete(this.key(namespace, name), sv.modRevision);
-          await this.strategy.afterDelete?.(next, this.strategyContext(now));
-          return next;
+          const key = this.key(namespace, name);
+          const updated = await this.storeWrite(key, next, (text) => this.deps.store.update(key, text, sv.modRevision), shared);
+          outcome = 'stored';
+          return updated;
         } catch (err) {
           if (err instanceof RevisionMismatchError) continue;
+          if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
           throw this.mapStoreError(err, name);
         }
-      }
-      try {
-        const key = this.key(namespace, name);
-        return await this.storeWrite(key, next, (text) => this.deps.store.update(key, text, sv.modRevision), shared);
-      } catch (err) {
-        if (err instanceof RevisionMismatchError) continue;
-        if (err instanceof KeyNotFoundError) throw notFound(this.groupResource, name);
-        throw this.mapStoreError(err, name);
+      } finally {
+        if (subresource === '' && outcome !== 'deleted') {
+          const finished = this.strategy.finishUpdate?.(next, current, outcome === 'stored', sctx);
+          if (finished) await finished;
+        }
       }
     }
     throw conflict(this.groupResource, name, 'the object has been modified too often; please retry');

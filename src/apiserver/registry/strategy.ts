@@ -17,6 +17,9 @@ export interface StrategyServices {
   reserveClusterIP(ip: string): Promise<string | undefined>;
   releaseClusterIP(ip: string): Promise<void>;
   allocateNodePort(): Promise<number>;
+  /** Takes a NodePort the Service asks for; what refuses it (in use, out of range), or undefined when taken. */
+  reserveNodePort(port: number): Promise<string | undefined>;
+  releaseNodePort(port: number): Promise<void>;
 }
 
 export interface Strategy {
@@ -33,8 +36,20 @@ export interface Strategy {
   applyDefaults?(obj: KubeObject): void;
   /** Set defaults and clear what a client may not set on create (status of kinds with a status subresource …). */
   prepareForCreate?(obj: KubeObject, ctx: StrategyContext): Promise<void> | void;
+  /**
+   * Ends a create that ran prepareForCreate (also one that threw): `stored` is false when the object
+   * was not stored (refused, failed, a dry run), and what prepareForCreate allocated is released,
+   * as kube-apiserver reverts a Service's allocation transaction.
+   */
+  finishCreate?(obj: KubeObject, stored: boolean, ctx: StrategyContext): Promise<void> | void;
   /** Carry over what an update may not change, default the rest. */
   prepareForUpdate?(next: KubeObject, prev: KubeObject, ctx: StrategyContext): Promise<void> | void;
+  /**
+   * Ends an update attempt that ran prepareForUpdate: stored, `prev`'s allocations that `next` no
+   * longer holds are released; not stored (refused, a conflict retried, a dry run, nothing changed),
+   * what prepareForUpdate allocated for `next` is.
+   */
+  finishUpdate?(next: KubeObject, prev: KubeObject, stored: boolean, ctx: StrategyContext): Promise<void> | void;
   /** The same for a write to a subresource (`status`, `approval`). */
   prepareForSubresourceUpdate?(subresource: string, next: KubeObject, prev: KubeObject, ctx: StrategyContext): Promise<void> | void;
   /** What a write to a subresource other than status stores (the /approval of a CSR: only its conditions); undefined: not one of the kind's. */
