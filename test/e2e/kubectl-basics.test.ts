@@ -413,3 +413,19 @@ test('Service IP ranges (1.27 and 1.33): the kubernetes ServiceCIDR, an IPAddres
   assert.match(k(['get', 'ipaddress', '10.100.0.5']).stderr, /ipaddresses\.networking\.k8s\.io "10\.100\.0\.5" not found/);
   k(['delete', 'service', 'pinned']);
 });
+
+test('kube-system runs CoreDNS as Talos deploys it: two kube-dns pods Running, the kube-dns Service on 10.96.0.10', async () => {
+  let pods: Array<{ status: { phase: string } }> = [];
+  for (let tries = 0; tries < 100; tries++) {
+    pods = JSON.parse(cluster.kubectl(['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-dns', '-o', 'json']).stdout).items;
+    if (pods.length === 2 && pods.every((p) => p.status.phase === 'Running')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual(pods.map((p) => p.status.phase), ['Running', 'Running']);
+  const svc = cluster.kubectl(['get', 'svc', 'kube-dns', '-n', 'kube-system']).stdout;
+  assert.match(svc, /^kube-dns\s+ClusterIP\s+10\.96\.0\.10\s+<none>\s+53\/UDP,53\/TCP,9153\/TCP\s/m);
+  const corefile = cluster.kubectl(['get', 'configmap', 'coredns', '-n', 'kube-system', '-o', 'jsonpath={.data.Corefile}']).stdout;
+  assert.match(corefile, /kubernetes cluster\.local in-addr\.arpa ip6\.arpa \{/);
+  const deploy = cluster.kubectl(['get', 'deployment', 'coredns', '-n', 'kube-system', '-o', 'jsonpath={.metadata.managedFields[0].manager}']).stdout;
+  assert.equal(deploy, 'talos');
+});

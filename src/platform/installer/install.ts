@@ -15,6 +15,7 @@ import { COZY_SYSTEM_LABELS } from '../charts/core/installer/index.ts';
 import type { OperatorProgram } from './operator/program.ts';
 import { defaultPlatformPackage } from './platform-package.ts';
 import { upgradeInstall } from './installer-release.ts';
+import { applyBootstrapManifests, clusterDomainOf } from './bootstrap-manifests.ts';
 import { COZY_SYSTEM, HELMRELEASE_GVK, isReady, NAMESPACE_GVK, PACKAGE_GVK, PLATFORM_PACKAGE, type Package } from './types.ts';
 
 export interface InstallerDeps {
@@ -56,7 +57,7 @@ export async function runInstallStages(deps: InstallerDeps, opts: InstallOptions
   deps = { ...deps, signal: opts.signal };
   const stages = opts.kubernetesOnly ? 2 : 3;
   await talosStage(deps, stages, opts.expectedNodes);
-  await kubernetesStage(deps, stages);
+  await kubernetesStage(deps, stages, clusterDomainOf(opts.platformPackage, opts.kubernetesOnly === true));
   if (!opts.kubernetesOnly && (opts.platformPackage?.spec?.variant ?? '') === 'isp-hosted') await hostedCniStage(deps);
   if (opts.kubernetesOnly) return;
   await cozystackStage(deps, opts);
@@ -79,11 +80,13 @@ async function talosStage(deps: InstallerDeps, stages: number, expected?: number
   deps.log(`[1/${stages}] Talos: ${ready.length} node(s) registered Ready (${os}): ${ready.map((n) => n.metadata.name).join(', ')}`);
 }
 
-async function kubernetesStage(deps: InstallerDeps, stages: number): Promise<void> {
+async function kubernetesStage(deps: InstallerDeps, stages: number, clusterDomain: string): Promise<void> {
   const accounts = deps.factory.informerFor({ apiVersion: 'v1', kind: 'ServiceAccount' });
   await until(deps, () => accounts.get('default', 'default'), [accounts]);
   const version = (await deps.client.list({ apiVersion: 'v1', kind: 'Node' })).items[0]?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined;
-  deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers and the default ServiceAccount ready`.replace('  ', ' '));
+  const problems = await applyBootstrapManifests(deps.client, clusterDomain);
+  deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers and the default ServiceAccount ready; CoreDNS (${clusterDomain}) applied`.replace('  ', ' '));
+  for (const problem of problems) deps.log(`      not applied: ${problem}`);
 }
 
 /**
