@@ -144,6 +144,12 @@ describe('the default install (isp-full)', () => {
     assert.deepEqual(unrecorded, [], 'ClusterIPs without an IPAddress naming their Service');
   });
 
+  test('CoreDNS serves the cluster domain Cozystack sets (cozy.local) from kube-dns on 10.96.0.10, whatever the platform took since', () => {
+    const corefile = c.kubectl(['get', 'configmap', 'coredns', '-n', 'kube-system', '-o', 'jsonpath={.data.Corefile}']).stdout;
+    assert.match(corefile, /kubernetes cozy\.local in-addr\.arpa ip6\.arpa \{/);
+    assert.equal(c.kubectl(['get', 'service', 'kube-dns', '-n', 'kube-system', '-o', 'jsonpath={.spec.clusterIP}']).stdout, '10.96.0.10');
+  });
+
   test('metrics-server serves metrics.k8s.io: kubectl top nodes and pods read as on a real cluster', () => {
     const apiservice = c.kubectl(['get', 'apiservice', 'v1beta1.metrics.k8s.io']);
     assert.match(apiservice.stdout, /v1beta1\.metrics\.k8s\.io\s+cozy-monitoring\/metrics-server\s+True/, apiservice.stderr);
