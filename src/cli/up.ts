@@ -78,7 +78,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const factory = new InformerFactory(client, { clock: realClock });
   const elections = new LeaderElections(client, realClock, electionIdentity(dataDir));
   const serverControllers = startServerControllers(server, elections);
-  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming, elections });
+  const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming, elections, staticPods: true });
   const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
   const running = [serverControllers, clusterControllers, platform];
   factory.start();

@@ -27,6 +27,8 @@ export interface ClusterControllerDeps {
   hpaTiming?: Partial<HpaTiming>;
   /** When given, kube-controller-manager's controllers and kube-scheduler run while the process leads their Leases in kube-system. */
   elections?: LeaderElections;
+  /** The control plane's mirror pods in kube-system, as on a Talos cluster (`cozylab up`). */
+  staticPods?: boolean;
 }
 
 export interface ClusterControllers {
@@ -39,7 +41,7 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
   const base = { client: asFieldManager(deps.client, 'kube-controller-manager'), factory, clock };
   // Simulated containers stop on SIGTERM within half a second, as most real images do.
   const profiles = deps.profiles ?? new ImageProfiles({ '': { stopMs: 500 } });
-  const nodes = startNodeControllers({ client: deps.client, factory, clock, profiles, inventory: deps.inventory, timing: deps.nodeTiming, elections: deps.elections });
+  const nodes = startNodeControllers({ client: deps.client, factory, clock, profiles, inventory: deps.inventory, timing: deps.nodeTiming, elections: deps.elections, staticPods: deps.staticPods });
   const controllerManager = leaderElected('kube-controller-manager', deps.elections, () => {
     const started = [
       startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),

@@ -429,3 +429,33 @@ test('kube-system runs CoreDNS as Talos deploys it: two kube-dns pods Running, t
   const deploy = cluster.kubectl(['get', 'deployment', 'coredns', '-n', 'kube-system', '-o', 'jsonpath={.metadata.managedFields[0].manager}']).stdout;
   assert.equal(deploy, 'talos');
 });
+
+test('kube-system holds the control plane Talos runs on each node as mirror pods, owned by the Node; one deleted comes back', async () => {
+  type MirrorPod = { metadata: { name: string; ownerReferences: Array<{ kind: string; name: string }>; annotations: Record<string, string> }; status: { phase: string } };
+  const names = (): MirrorPod[] => JSON.parse(cluster.kubectl(['get', 'pods', '-n', 'kube-system', '-l', 'tier=control-plane', '-o', 'json']).stdout).items;
+  const expected = ['node1', 'node2', 'node3'].flatMap((n) => ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((c) => `${c}-${n}`)).sort();
+  let pods = names();
+  for (let tries = 0; tries < 100 && !(pods.length === 9 && pods.every((p) => p.status.phase === 'Running')); tries++) {
+    await new Promise((r) => setTimeout(r, 100));
+    pods = names();
+  }
+  assert.deepEqual(pods.map((p) => p.metadata.name).sort(), expected);
+  assert.deepEqual([...new Set(pods.map((p) => p.status.phase))], ['Running']);
+  const apiserver = pods.find((p) => p.metadata.name === 'kube-apiserver-node1')!;
+  assert.deepEqual(apiserver.metadata.ownerReferences.map((o) => `${o.kind}/${o.name}`), ['Node/node1']);
+  assert.equal(apiserver.metadata.annotations['kubernetes.io/config.source'], 'file');
+  assert.match(apiserver.metadata.annotations['kubernetes.io/config.mirror']!, /^[0-9a-f]{32}$/);
+  // -o wide: host network, the node's address.
+  assert.match(cluster.kubectl(['get', 'pod', 'kube-apiserver-node1', '-n', 'kube-system', '-o', 'wide']).stdout, /kube-apiserver-node1\s+1\/1\s+Running\s+0\s+\S+\s+192\.168\.100\.11\s+node1\s/);
+
+  const before = JSON.parse(cluster.kubectl(['get', 'pod', 'kube-scheduler-node2', '-n', 'kube-system', '-o', 'json']).stdout).metadata.uid;
+  assert.equal(cluster.kubectl(['delete', 'pod', 'kube-scheduler-node2', '-n', 'kube-system']).code, 0);
+  let after: { metadata: { uid: string } } | undefined;
+  for (let tries = 0; tries < 100; tries++) {
+    const r = cluster.kubectl(['get', 'pod', 'kube-scheduler-node2', '-n', 'kube-system', '-o', 'json']);
+    if (r.code === 0) after = JSON.parse(r.stdout);
+    if (after && after.metadata.uid !== before) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(after && after.metadata.uid !== before, 'the mirror pod is posted again');
+});

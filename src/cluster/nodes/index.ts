@@ -13,6 +13,7 @@ import { startKubelets } from './kubelet.ts';
 import { NODE_MONITOR_GRACE_PERIOD_MS, startNodeLifecycleController } from './node-lifecycle-controller.ts';
 import { LEASE_DURATION_SECONDS, startNodeRegistrar } from './node-registrar.ts';
 import { startScheduler } from './scheduler.ts';
+import { startStaticPods } from './static-pods.ts';
 import { startTaintEvictionController } from './taint-eviction-controller.ts';
 import { leaderElected, type LeaderElections } from '../leader-elected.ts';
 
@@ -44,6 +45,8 @@ export interface NodeControllersDeps {
   timing?: NodeTiming;
   /** When given, the scheduler runs while the process leads Lease kube-system/kube-scheduler, the node lifecycle and taint eviction controllers while it leads kube-controller-manager's. */
   elections?: LeaderElections;
+  /** The kubelets post mirror pods of the control plane Talos runs on control-plane nodes (static-pods.ts). */
+  staticPods?: boolean;
 }
 
 export interface NodeControllers {
@@ -59,6 +62,7 @@ export function startNodeControllers(deps: NodeControllersDeps): NodeControllers
   const registrar = startNodeRegistrar({ ...as('kubelet'), inventory, leaseDurationSeconds: deps.timing?.leaseDurationSeconds ?? DEFAULT_NODE_TIMING.leaseDurationSeconds });
   const scheduler = leaderElected('kube-scheduler', deps.elections, () => startScheduler(as('kube-scheduler')));
   const kubelets = startKubelets({ ...as('kubelet'), inventory, profiles });
+  const staticPods = deps.staticPods ? startStaticPods({ ...as('kubelet'), inventory }) : undefined;
   const nodeControllers = leaderElected('kube-controller-manager', deps.elections, () => {
     const lifecycle = startNodeLifecycleController({ ...as('kube-controller-manager'), gracePeriodMs: deps.timing?.nodeMonitorGracePeriodMs ?? DEFAULT_NODE_TIMING.nodeMonitorGracePeriodMs });
     const taintEviction = startTaintEvictionController(as('kube-controller-manager'));
@@ -67,7 +71,7 @@ export function startNodeControllers(deps: NodeControllersDeps): NodeControllers
   return {
     profiles,
     async stop() {
-      await Promise.all([nodeControllers.stop(), kubelets.stop(), scheduler.stop(), registrar.stop()]);
+      await Promise.all([nodeControllers.stop(), kubelets.stop(), staticPods?.stop(), scheduler.stop(), registrar.stop()]);
     },
   };
 }
