@@ -79,6 +79,18 @@ function allReady(client: BenchClient, target: number, timeoutMs: number): Promi
   });
 }
 
+/** Resolves once kube-system holds at least `count` pods, all Running. */
+async function kubeSystemRunning(client: BenchClient, count: number, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const r = await client.send('GET', '/api/v1/namespaces/kube-system/pods');
+    const pods = (JSON.parse(r.body) as { items: Array<{ status?: { phase?: string } }> }).items;
+    if (pods.length >= count && pods.every((p) => p.status?.phase === 'Running')) return;
+    if (performance.now() > deadline) throw new Error(`kube-system: ${pods.filter((p) => p.status?.phase === 'Running').length}/${count} pods Running after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Pods in phase Running, page by page (a list with a field selector carries no remainingItemCount). */
 async function countRunning(client: BenchClient): Promise<number> {
   let count = 0;
@@ -125,6 +137,8 @@ export async function podsBenchmark(report: (line: string) => void): Promise<voi
   const ca = readFileSync(join(cluster.dataDir, 'pki', 'ca.crt'), 'utf8');
   const client = new BenchClient(cluster.url, cluster.token, ca, 16);
   try {
+    // The nodes' control plane mirror pods and CoreDNS start with the cluster: measure after them.
+    await kubeSystemRunning(client, 3 * NODES + 2, 120_000);
     const baseline = await runConcurrent(DEPLOYMENTS * REPLICAS, 16, async (i) => {
       const r = await client.send('POST', '/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `floor-${i}` } }));
       if (r.status !== 201) throw new Error(`create: ${r.status} ${r.body}`);
