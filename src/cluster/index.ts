@@ -9,6 +9,7 @@ import { startCsrSigningController } from './certificates/csr-signing-controller
 import { startEndpointControllers } from './endpoints/index.ts';
 import { startServiceCIDRController } from './networking/service-cidr-controller.ts';
 import { startServiceAccountControllers } from './serviceaccounts/serviceaccount-controller.ts';
+import { startRootCAPublisher } from './serviceaccounts/root-ca-publisher.ts';
 import { startStorageControllers } from './storage/index.ts';
 import { startWorkloadControllers, type HpaTiming } from './workloads/index.ts';
 import { leaderElected, type LeaderElections } from './leader-elected.ts';
@@ -45,6 +46,7 @@ export function startClusterControllers(deps: ClusterControllerDeps): ClusterCon
   const controllerManager = leaderElected('kube-controller-manager', deps.elections, () => {
     const started = [
       startServiceAccountControllers({ ...base, tokens: deps.tokens, caPem: deps.caPem }),
+      startRootCAPublisher({ ...base, caPem: deps.caPem }),
       startWorkloadControllers({ ...base, hpaTiming: deps.hpaTiming }),
       startEndpointControllers(base),
       startServiceCIDRController(base),

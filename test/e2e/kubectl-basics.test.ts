@@ -2,7 +2,9 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
@@ -458,4 +460,17 @@ test('kube-system holds the control plane Talos runs on each node as mirror pods
     await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(after && after.metadata.uid !== before, 'the mirror pod is posted again');
+});
+
+test('every namespace holds kube-root-ca.crt with the cluster CA, as kube-controller-manager publishes it', async () => {
+  const ca = readFileSync(join(cluster.dataDir, 'pki', 'ca.crt'), 'utf8');
+  assert.equal(cluster.kubectl(['create', 'namespace', 'root-ca-check']).code, 0);
+  for (const ns of ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'root-ca-check']) {
+    let got = '';
+    for (let tries = 0; tries < 50 && got !== ca; tries++) {
+      got = cluster.kubectl(['get', 'configmap', 'kube-root-ca.crt', '-n', ns, '-o', 'jsonpath={.data.ca\\.crt}']).stdout;
+      if (got !== ca) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(got, ca, `kube-root-ca.crt in ${ns}`);
+  }
 });

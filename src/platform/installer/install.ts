@@ -83,9 +83,12 @@ async function talosStage(deps: InstallerDeps, stages: number, expected?: number
 async function kubernetesStage(deps: InstallerDeps, stages: number, clusterDomain: string): Promise<void> {
   const accounts = deps.factory.informerFor({ apiVersion: 'v1', kind: 'ServiceAccount' });
   await until(deps, () => accounts.get('default', 'default'), [accounts]);
+  // The platform chart reads the cluster CA from it (_cluster.kube-root-ca), as on a running cluster.
+  const rootCA = deps.factory.informerFor({ apiVersion: 'v1', kind: 'ConfigMap' }, { fieldSelector: 'metadata.name=kube-root-ca.crt' });
+  await until(deps, () => rootCA.get('kube-system', 'kube-root-ca.crt'), [rootCA]);
   const version = (await deps.client.list({ apiVersion: 'v1', kind: 'Node' })).items[0]?.status as { nodeInfo?: { kubeletVersion?: string } } | undefined;
   const problems = await applyBootstrapManifests(deps.client, clusterDomain);
-  deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers and the default ServiceAccount ready; CoreDNS (${clusterDomain}) applied`.replace('  ', ' '));
+  deps.log(`[2/${stages}] Kubernetes ${version?.nodeInfo?.kubeletVersion ?? ''}: API server, controllers, the default ServiceAccount and kube-root-ca.crt ready; CoreDNS (${clusterDomain}) applied`.replace('  ', ' '));
   for (const problem of problems) deps.log(`      not applied: ${problem}`);
 }
 
