@@ -150,6 +150,45 @@ describe('the default install (isp-full)', () => {
     assert.equal(c.kubectl(['get', 'service', 'kube-dns', '-n', 'kube-system', '-o', 'jsonpath={.spec.clusterIP}']).stdout, '10.96.0.10');
   });
 
+  test('the operators make what the platform custom resources ask for: LINSTOR, KubeVirt and CDI components run, their resources report Deployed/Available', async () => {
+    type Pod = Item & { metadata: { ownerReferences?: Array<{ kind: string; name: string }> }; status?: { phase?: string } };
+    // namespace/workload of every Running pod: its DaemonSet, or the Deployment of its ReplicaSet.
+    const runningWorkloads = (): string[] =>
+      (items(c, ['get', 'pods', '-A']) as Pod[])
+        .filter((p) => p.status?.phase === 'Running')
+        .map((p) => {
+          const owner = p.metadata.ownerReferences?.[0];
+          const workload = owner?.kind === 'ReplicaSet' ? owner.name.replace(/-[a-z0-9]+$/, '') : (owner?.name ?? p.metadata.name);
+          return `${p.metadata.namespace}/${workload}`;
+        });
+    const want: Record<string, string[]> = {
+      'cozy-linstor': ['linstor-controller', 'linstor-csi-controller', 'linstor-csi-node', 'ha-controller', 'linstor-satellite.node1', 'linstor-satellite.node2', 'linstor-satellite.node3'],
+      'cozy-kubevirt': ['virt-api', 'virt-controller', 'virt-handler', 'virt-exportproxy'],
+      'cozy-kubevirt-cdi': ['cdi-apiserver', 'cdi-deployment', 'cdi-uploadproxy'],
+    };
+    let missing: string[] = [];
+    let workloads: string[] = [];
+    for (let tries = 0; tries < 30; tries++) {
+      workloads = runningWorkloads();
+      missing = Object.entries(want).flatMap(([ns, names]) => names.map((n) => `${ns}/${n}`)).filter((w) => !workloads.includes(w));
+      if (missing.length === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.deepEqual(missing, []);
+    assert.equal(workloads.filter((w) => w === 'cozy-linstor/linstor-csi-node').length, 3, 'a CSI node plugin per node');
+    let phases = '';
+    for (let tries = 0; tries < 20 && phases !== 'Deployed Deployed True'; tries++) {
+      phases = [
+        c.kubectl(['get', 'kubevirt', 'kubevirt', '-n', 'cozy-kubevirt', '-o', 'jsonpath={.status.phase}']).stdout,
+        c.kubectl(['get', 'cdi', 'cdi', '-o', 'jsonpath={.status.phase}']).stdout,
+        c.kubectl(['get', 'linstorcluster', 'linstorcluster', '-o', 'jsonpath={.status.conditions[?(@.type=="Available")].status}']).stdout,
+      ].join(' ');
+      if (phases !== 'Deployed Deployed True') await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(phases, 'Deployed Deployed True');
+    assert.match(c.kubectl(['get', 'kubevirt', '-n', 'cozy-kubevirt']).stdout, /^kubevirt\s+\S+\s+Deployed$/m);
+  });
+
   test('metrics-server serves metrics.k8s.io: kubectl top nodes and pods read as on a real cluster', () => {
     const apiservice = c.kubectl(['get', 'apiservice', 'v1beta1.metrics.k8s.io']);
     assert.match(apiservice.stdout, /v1beta1\.metrics\.k8s\.io\s+cozy-monitoring\/metrics-server\s+True/, apiservice.stderr);

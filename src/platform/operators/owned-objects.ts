@@ -11,7 +11,8 @@ export function controllerRef(owner: KubeObject): OwnerReference {
 }
 
 export function ownedBy(owner: KubeObject, obj: KubeObject): KubeObject {
-  return { ...obj, metadata: { ...obj.metadata, namespace: owner.metadata.namespace, ownerReferences: [controllerRef(owner)] } };
+  // A cluster-scoped owner's children are placed by the operator (its own namespace).
+  return { ...obj, metadata: { ...obj.metadata, namespace: owner.metadata.namespace ?? obj.metadata.namespace, ownerReferences: [controllerRef(owner)] } };
 }
 
 /** True when every field of `want` is present in `have` with the same value (arrays compared whole). */

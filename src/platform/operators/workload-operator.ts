@@ -22,8 +22,17 @@ export interface OperatedKind {
   gvk: GroupVersionKind;
   /** `<plural>.<group>` of the kind's CRD; the loop starts once it is Established. */
   crd: string;
-  /** What the resource should own, before namespace and ownerReference are set. */
-  children(cr: KubeObject): KubeObject[];
+  /**
+   * What the resource should own, before ownerReference (and, for a namespaced resource, namespace)
+   * are set; `nodes`: the cluster's node names, for what an operator makes per node.
+   */
+  children(cr: KubeObject, nodes: string[]): KubeObject[];
+  /** The resource is cluster-scoped: its children name their namespace themselves. */
+  clusterScoped?: boolean;
+  /** Some children are per node: the node names are passed, and a node added or removed wakes every resource. */
+  perNode?: boolean;
+  /** The kind's CRD declares no status subresource: status is written with the resource (cdi.kubevirt.io's CDI). */
+  noStatusSubresource?: boolean;
   /** The status to write, given the owned objects as they are now and whether all are ready. */
   status(cr: KubeObject, owned: KubeObject[], ready: boolean, now: Date): Record<string, unknown>;
 }
@@ -32,6 +41,7 @@ export interface OperatedKind {
 const WATCHED_CHILDREN: GroupVersionKind[] = [
   { apiVersion: 'apps/v1', kind: 'Deployment' },
   { apiVersion: 'apps/v1', kind: 'StatefulSet' },
+  { apiVersion: 'apps/v1', kind: 'DaemonSet' },
   { apiVersion: 'v1', kind: 'Pod' },
 ];
 
@@ -50,20 +60,24 @@ export function startWorkloadOperator(deps: OperatorDeps, kind: OperatedKind): S
     resources.addEventHandler({ onAdd: enqueue, onUpdate: (_, o) => enqueue(o) });
     const wakeOwner = (o: KubeObject) => {
       const ref = o.metadata.ownerReferences?.find((r) => r.controller && r.kind === kind.gvk.kind && r.apiVersion === kind.gvk.apiVersion);
-      if (ref) queue.add(o.metadata.namespace ? `${o.metadata.namespace}/${ref.name}` : ref.name);
+      if (ref) queue.add(o.metadata.namespace && !kind.clusterScoped ? `${o.metadata.namespace}/${ref.name}` : ref.name);
     };
+    const nodes = kind.perNode ? factory.informerFor({ apiVersion: 'v1', kind: 'Node' }) : undefined;
+    nodes?.addEventHandler({ onAdd: () => resources.list().forEach(enqueue), onDelete: () => resources.list().forEach(enqueue) });
     for (const gvk of WATCHED_CHILDREN) factory.informerFor(gvk).addEventHandler({ onAdd: wakeOwner, onUpdate: (_, o) => wakeOwner(o), onDelete: wakeOwner });
 
     async function reconcile(key: string): Promise<ReconcileResult | void> {
       const cr = resources.getByKey(key);
       if (!cr || cr.metadata.deletionTimestamp) return;
       const owned: KubeObject[] = [];
-      for (const child of kind.children(cr)) owned.push(await applyOwned(client, ownedBy(cr, child)));
+      const nodeNames = (nodes?.list() ?? []).map((n) => n.metadata.name!).sort();
+      for (const child of kind.children(cr, nodeNames)) owned.push(await applyOwned(client, ownedBy(cr, child)));
       const ready = owned.every((o) => readinessOf(o).status === 'Current');
       const status = kind.status(cr, owned, ready, clock.now());
       if (JSON.stringify(status) === JSON.stringify(cr.status ?? {})) return;
       try {
-        await client.updateStatus({ ...cr, status });
+        if (kind.noStatusSubresource) await client.update({ ...cr, status });
+        else await client.updateStatus({ ...cr, status });
       } catch (err) {
         if (isStatusError(err, 'Conflict') || isStatusError(err, 'NotFound')) return { requeue: true };
         throw err;
