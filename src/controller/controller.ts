@@ -70,3 +70,26 @@ export function runController(spec: ControllerSpec): RunningController {
     },
   };
 }
+
+/**
+ * Runs the controller once every informer it reads has synced, as controller-runtime waits for its
+ * caches; `onStart` then runs (to fill the queue). Stopped before that, it never runs.
+ */
+export function runWhenSynced(spec: ControllerSpec, informers: Array<{ waitForSync(): Promise<void> }>, onStart?: () => void): RunningController {
+  let controller: RunningController | undefined;
+  let stopped = false;
+  const started = Promise.all(informers.map((i) => i.waitForSync())).then(() => {
+    if (stopped) return;
+    controller = runController(spec);
+    onStart?.();
+  });
+  return {
+    name: spec.name,
+    async stop() {
+      stopped = true;
+      spec.queue.shutDown();
+      await started;
+      await controller?.stop();
+    },
+  };
+}

@@ -32,6 +32,6 @@ export { loadKubeconfig, parseKubeconfig, type ClusterConnection } from './kubec
 export { SharedInformer, type InformerOptions, type InformerEventHandler, type IndexFunc } from './informer.ts';
 export { InformerFactory, type InformerSelection } from './informer-factory.ts';
 export { WorkQueue, ControllerRateLimiter, type WorkQueueOptions, type RateLimitOptions } from './workqueue.ts';
-export { runController, type ControllerSpec, type ReconcileResult, type RunningController } from './controller.ts';
+export { runController, runWhenSynced, type ControllerSpec, type ReconcileResult, type RunningController } from './controller.ts';
 export { EventRecorder, involvedObjectOf, type EventType, type InvolvedObject, type EventRecorderOptions } from './events.ts';
 export { LeaderElector, type LeaderElectionOptions, type LeaseSpec } from './leader-election.ts';

@@ -25,3 +25,14 @@ export async function newTestServer(opts: { clock?: Clock; namespaces?: string[]
 export function newTestClient(server: ApiServer, opts?: InProcessClientOptions): InProcessClient {
   return new InProcessClient(server, opts);
 }
+
+/** Polls `probe` (a failure counts as not yet) until it yields a value; rejects after `ms`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, ms = 3000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() - start > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -11,7 +11,7 @@ import { isStatusError } from '../../machinery/errors.ts';
 import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 import type { Clock } from '../../controller/clock.ts';
 import type { KubeClient } from '../../controller/client.ts';
-import { runController } from '../../controller/controller.ts';
+import { runWhenSynced } from '../../controller/controller.ts';
 import { EventRecorder } from '../../controller/events.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
@@ -167,17 +167,5 @@ export function startNodeLifecycleController(deps: NodeLifecycleDeps): { stop():
     onUpdate: (_, l) => queue.add(l.metadata.name!),
   });
   factory.start();
-  let controller: ReturnType<typeof runController> | undefined;
-  let stopped = false;
-  const started = Promise.all([nodes.waitForSync(), leases.waitForSync(), pods.waitForSync()]).then(() => {
-    if (!stopped) controller = runController({ name: 'node-lifecycle-controller', queue, reconcile, workers: 2 });
-  });
-  return {
-    async stop() {
-      stopped = true;
-      queue.shutDown();
-      await started;
-      await controller?.stop();
-    },
-  };
+  return runWhenSynced({ name: 'node-lifecycle-controller', queue, reconcile, workers: 2 }, [nodes, leases, pods]);
 }

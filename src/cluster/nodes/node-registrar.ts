@@ -9,7 +9,7 @@ import { isStatusError } from '../../machinery/errors.ts';
 import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 import type { Clock } from '../../controller/clock.ts';
 import type { KubeClient } from '../../controller/client.ts';
-import { runController } from '../../controller/controller.ts';
+import { runWhenSynced } from '../../controller/controller.ts';
 import { EventRecorder } from '../../controller/events.ts';
 import { recordEvent } from './record-event.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
@@ -169,19 +169,7 @@ export function startNodeRegistrar(deps: NodeRegistrarDeps): { stop(): Promise<v
     },
   });
   factory.start();
-  let controller: ReturnType<typeof runController> | undefined;
-  let stopped = false;
-  const started = nodes.waitForSync().then(() => {
-    if (stopped) return;
-    controller = runController({ name: 'node-registrar', queue, reconcile, workers: 2 });
+  return runWhenSynced({ name: 'node-registrar', queue, reconcile, workers: 2 }, [nodes], () => {
     for (const name of byName.keys()) queue.add(name);
   });
-  return {
-    async stop() {
-      stopped = true;
-      queue.shutDown();
-      await started;
-      await controller?.stop();
-    },
-  };
 }

@@ -8,7 +8,7 @@ import { isStatusError } from '../../machinery/errors.ts';
 import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 import type { Clock } from '../../controller/clock.ts';
 import { objectKey, refOf, type KubeClient } from '../../controller/client.ts';
-import { runController } from '../../controller/controller.ts';
+import { runWhenSynced } from '../../controller/controller.ts';
 import { EventRecorder } from '../../controller/events.ts';
 import { recordEvent } from './record-event.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
@@ -174,17 +174,10 @@ export function startScheduler(deps: SchedulerDeps): { stop(): Promise<void> } {
   });
 
   factory.start();
-  let controller: ReturnType<typeof runController> | undefined;
-  let stopped = false;
-  const started = Promise.all([pods.waitForSync(), nodes.waitForSync(), volumes.waitForSync()]).then(() => {
-    if (!stopped) controller = runController({ name: 'scheduler', queue, reconcile, objectFor: (k) => pods.getByKey(k) });
-  });
+  const controller = runWhenSynced({ name: 'scheduler', queue, reconcile, objectFor: (k) => pods.getByKey(k) }, [pods, nodes, volumes]);
   return {
     async stop() {
-      stopped = true;
-      queue.shutDown();
-      await started;
-      await controller?.stop();
+      await controller.stop();
       await Promise.all(binding);
     },
   };

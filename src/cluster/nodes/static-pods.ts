@@ -9,7 +9,7 @@ import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { Clock } from '../../controller/clock.ts';
 import type { KubeClient } from '../../controller/client.ts';
-import { runController } from '../../controller/controller.ts';
+import { runWhenSynced } from '../../controller/controller.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
 import { DEFAULT_SERVICE_CIDR } from '../../apiserver/allocators.ts';
@@ -166,17 +166,5 @@ export function startStaticPods(deps: StaticPodsDeps): { stop(): Promise<void> }
     },
   });
   factory.start();
-  let controller: ReturnType<typeof runController> | undefined;
-  let stopped = false;
-  const started = Promise.all([pods.waitForSync(), nodes.waitForSync()]).then(() => {
-    if (!stopped) controller = runController({ name: 'static-pods', queue, reconcile, workers: 2 });
-  });
-  return {
-    async stop() {
-      stopped = true;
-      queue.shutDown();
-      await started;
-      await controller?.stop();
-    },
-  };
+  return runWhenSynced({ name: 'static-pods', queue, reconcile, workers: 2 }, [pods, nodes]);
 }

@@ -10,7 +10,7 @@ import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { Clock } from '../../controller/clock.ts';
 import { objectKey, refOf, splitKey, type KubeClient } from '../../controller/client.ts';
-import { runController } from '../../controller/controller.ts';
+import { runWhenSynced } from '../../controller/controller.ts';
 import { EventRecorder } from '../../controller/events.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
@@ -129,17 +129,5 @@ export function startTaintEvictionController(deps: TaintEvictionDeps): { stop():
     onDelete: enqueuePodsOf,
   });
   factory.start();
-  let controller: ReturnType<typeof runController> | undefined;
-  let stopped = false;
-  const started = Promise.all([nodes.waitForSync(), pods.waitForSync()]).then(() => {
-    if (!stopped) controller = runController({ name: TAINT_EVICTION_CONTROLLER, queue, reconcile, workers: 2 });
-  });
-  return {
-    async stop() {
-      stopped = true;
-      queue.shutDown();
-      await started;
-      await controller?.stop();
-    },
-  };
+  return runWhenSynced({ name: TAINT_EVICTION_CONTROLLER, queue, reconcile, workers: 2 }, [nodes, pods]);
 }

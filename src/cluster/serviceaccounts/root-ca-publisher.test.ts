@@ -1,21 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InformerFactory, realClock } from '../../controller/index.ts';
-import { newTestClient, newTestServer } from '../../controller/test-server.ts';
+import { eventually, newTestClient, newTestServer } from '../../controller/test-server.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { ROOT_CA_CONFIGMAP, startRootCAPublisher } from './root-ca-publisher.ts';
 
 type ConfigMap = KubeObject & { data?: Record<string, string> };
-
-async function eventually<T>(fn: () => Promise<T | undefined>, ms = 3000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() - start > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 test('every namespace gets kube-root-ca.crt with the cluster CA, put back when deleted or changed', async () => {
   const server = await newTestServer();

@@ -2,7 +2,7 @@
 // active namespace holding the cluster CA under `ca.crt`, put back when it is deleted or changed
 // (workloads mount it through their service-account token volumes to verify the API server).
 
-import { type Clock, type InformerFactory, type KubeClient, runController, WorkQueue } from '../../controller/index.ts';
+import { type Clock, type InformerFactory, type KubeClient, runWhenSynced, WorkQueue } from '../../controller/index.ts';
 import { isStatusError } from '../../machinery/errors.ts';
 import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 
@@ -48,17 +48,5 @@ export function startRootCAPublisher(deps: RootCAPublisherDeps): { stop(): Promi
   }
 
   deps.factory.start();
-  let controller: ReturnType<typeof runController> | undefined;
-  let stopped = false;
-  const started = Promise.all([namespaces.waitForSync(), configMaps.waitForSync()]).then(() => {
-    if (!stopped) controller = runController({ name: 'root-ca-certificate-publisher', queue, reconcile: sync, workers: 2 });
-  });
-  return {
-    async stop() {
-      stopped = true;
-      queue.shutDown();
-      await started;
-      await controller?.stop();
-    },
-  };
+  return runWhenSynced({ name: 'root-ca-certificate-publisher', queue, reconcile: sync, workers: 2 }, [namespaces, configMaps]);
 }

@@ -3,19 +3,9 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { ServiceAccountTokens } from '../../apiserver/auth/service-account-tokens.ts';
 import { InformerFactory, realClock } from '../../controller/index.ts';
-import { newTestClient, newTestServer } from '../../controller/test-server.ts';
+import { eventually, newTestClient, newTestServer } from '../../controller/test-server.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { startServiceAccountControllers } from './serviceaccount-controller.ts';
-
-async function eventually<T>(fn: () => Promise<T | undefined>, ms = 3000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() - start > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 test('every namespace gets a default ServiceAccount; token Secrets are filled and authenticate', async () => {
   const server = await newTestServer();
