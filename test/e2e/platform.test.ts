@@ -151,16 +151,17 @@ describe('the default install (isp-full)', () => {
   });
 
   test('the operators make what the platform custom resources ask for: LINSTOR, KubeVirt and CDI components run, their resources report Deployed/Available', async () => {
-    type Pod = Item & { metadata: { ownerReferences?: Array<{ kind: string; name: string }> }; status?: { phase?: string } };
-    // namespace/workload of every Running pod: its DaemonSet, or the Deployment of its ReplicaSet.
-    const runningWorkloads = (): string[] =>
-      (items(c, ['get', 'pods', '-A']) as Pod[])
-        .filter((p) => p.status?.phase === 'Running')
-        .map((p) => {
-          const owner = p.metadata.ownerReferences?.[0];
-          const workload = owner?.kind === 'ReplicaSet' ? owner.name.replace(/-[a-z0-9]+$/, '') : (owner?.name ?? p.metadata.name);
-          return `${p.metadata.namespace}/${workload}`;
-        });
+    // namespace/workload of every Running pod: its DaemonSet, or the Deployment of its ReplicaSet
+    // (a jsonpath, not -o json: the JSON of every pod outgrows what a spawned kubectl may print).
+    const runningWorkloads = (): string[] => {
+      const r = c.kubectl(['get', 'pods', '-A', '-o', 'jsonpath={range .items[*]}{.metadata.namespace} {.metadata.ownerReferences[0].kind} {.metadata.ownerReferences[0].name} {.status.phase}{"\\n"}{end}']);
+      assert.equal(r.code, 0, r.stderr);
+      return r.stdout
+        .split('\n')
+        .map((line) => line.split(' '))
+        .filter(([, , , phase]) => phase === 'Running')
+        .map(([ns, kind, name]) => `${ns}/${kind === 'ReplicaSet' ? name!.replace(/-[a-z0-9]+$/, '') : name}`);
+    };
     const want: Record<string, string[]> = {
       'cozy-linstor': ['linstor-controller', 'linstor-csi-controller', 'linstor-csi-node', 'ha-controller', 'linstor-satellite.node1', 'linstor-satellite.node2', 'linstor-satellite.node3'],
       'cozy-kubevirt': ['virt-api', 'virt-controller', 'virt-handler', 'virt-exportproxy'],
