@@ -2,6 +2,7 @@
 // that are not being deleted; an address is taken when a Service holds it or an IPAddress object
 // records it (kube-apiserver's allocator keeps one per allocated IP, see service-ip-addresses.ts).
 
+import { randomBytes, randomInt } from 'node:crypto';
 import { bigIntToIP, ipToBigInt, parsePrefix, prefixContainsIP, prefixSize, type Prefix } from '../machinery/net/ip.ts';
 import type { Store } from '../storage/store.ts';
 import type { StrategyServices } from './registry/strategy.ts';
@@ -11,6 +12,18 @@ const NODE_PORT_MAX = 32767;
 
 /** kube-apiserver's --service-cluster-ip-range default, which the `kubernetes` ServiceCIDR is made from. */
 export const DEFAULT_SERVICE_CIDR = '10.96.0.0/16';
+
+/** calculateRangeOffset: the lower addresses kept for Services that name theirs, min(max(16, size/16), 256); none in a range of 16 or fewer. */
+function staticBandSize(rangeSize: bigint): bigint {
+  if (rangeSize <= 16n) return 0n;
+  const band = rangeSize / 16n;
+  return band < 16n ? 16n : band > 256n ? 256n : band;
+}
+
+/** A uniformly random bigint in [0, n). */
+function randomBelow(n: bigint): bigint {
+  return n <= 2n ** 48n ? BigInt(randomInt(Number(n))) : BigInt.asUintN(64, randomBytes(8).readBigUInt64BE()) % n;
+}
 
 export const SERVICE_CIDRS_PREFIX = '/registry/networking.k8s.io/servicecidrs/';
 export const IP_ADDRESSES_PREFIX = '/registry/networking.k8s.io/ipaddresses/';
@@ -25,8 +38,6 @@ export class ServiceAllocators implements StrategyServices {
   private readonly usedPorts = new Set<number>();
   private seeded?: Promise<void>;
   private readonly configured: Prefix;
-  /** Where the last dynamic allocation stopped, per range: the next search starts after it. */
-  private readonly cursor = new Map<string, bigint>();
 
   constructor(
     private readonly store: Store,
@@ -68,19 +79,26 @@ export class ServiceAllocators implements StrategyServices {
     return ranges;
   }
 
+  /**
+   * A free address, as kube-apiserver picks one (KEP-3070): at random in the upper part of a range,
+   * the lower part (its first 16–256 addresses) only once the upper is full, so addresses chosen by
+   * hand there (kube-dns's 10.96.0.10) are not taken by chance.
+   */
   async allocateClusterIP(): Promise<string> {
     await this.seed();
     for (const range of await this.ranges()) {
-      // The network and broadcast addresses of a range are never handed out.
+      // The network and broadcast addresses of a range are never handed out: offsets 1 … usable.
       const usable = prefixSize(range) - 2n;
       if (usable <= 0n) continue;
-      const start = this.cursor.get(range.text) ?? 0n;
-      for (let i = 0n; i < usable; i++) {
-        const offset = ((start + i) % usable) + 1n;
-        const ip = bigIntToIP(range.base + offset, range.family);
-        if (!(await this.claim(ip))) continue;
-        this.cursor.set(range.text, offset);
-        return ip;
+      const band = staticBandSize(prefixSize(range));
+      for (const [first, last] of [[band + 1n, usable], [1n, band]] as const) {
+        const span = last - first + 1n;
+        if (span <= 0n) continue;
+        const start = randomBelow(span);
+        for (let i = 0n; i < span; i++) {
+          const ip = bigIntToIP(range.base + first + ((start + i) % span), range.family);
+          if (await this.claim(ip)) return ip;
+        }
       }
     }
     throw new Error('failed to allocate a serviceIP: range is full');

@@ -7,9 +7,9 @@ import type { KubeObject } from '../machinery/object.ts';
 
 type Port = { port: number; name?: string; protocol?: string; nodePort?: number };
 
-/** A server whose Service range (10.96.0.0/29) holds six addresses. */
-async function setUp() {
-  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' }, serviceClusterIPRange: '10.96.0.0/29' });
+/** A server whose Service range (10.96.0.0/29 by default) holds six addresses. */
+async function setUp(range = '10.96.0.0/29') {
+  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' }, serviceClusterIPRange: range });
   const ctx = server.internalContext('test');
   await server.registry('', 'namespaces').create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }, ctx);
   const services = server.registry('', 'services');
@@ -86,4 +86,15 @@ test('a NodePort a Service asks for is reserved: refused while in use or out of 
   await services.update('default', 'two', { ...current, spec: { ...(current.spec as object), ports: [{ port: 80, name: 'a', nodePort: 30081 }] } }, ctx);
   const third = await services.create('default', service('third', { type: 'NodePort', ports: [{ port: 80, nodePort: 30082 }] }), ctx);
   assert.deepEqual(nodePorts(third), [30082]);
+});
+
+test('addresses are picked at random above the static band (16 of a /24), which is used only once the rest is full', async () => {
+  const { ctx, services, service, clusterIP } = await setUp('10.96.0.0/24');
+  const lastOctet = (s: KubeObject) => Number(clusterIP(s).split('.')[3]);
+  const upper = await Promise.all(Array.from({ length: 238 }, (_, i) => services.create('default', service(`u${i}`), ctx)));
+  assert.deepEqual(upper.map(lastOctet).sort((a, b) => a - b), Array.from({ length: 238 }, (_, i) => i + 17));
+  // Not handed out in order: the first ten are not 17 … 26.
+  assert.notDeepEqual(upper.slice(0, 10).map(lastOctet), Array.from({ length: 10 }, (_, i) => i + 17));
+  const lower = await services.create('default', service('lower'), ctx);
+  assert.ok(lastOctet(lower) >= 1 && lastOctet(lower) <= 16, clusterIP(lower));
 });
