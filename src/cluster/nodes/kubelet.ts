@@ -14,7 +14,7 @@ import { WorkQueue } from '../../controller/workqueue.ts';
 import { advance, beginTermination, exitsOnItsOwn, finishTermination, newContainerRun, nextChange, shortenGrace, stoppedAt, type ContainerRun, type PodRun, type RuntimeEvent } from './container-runtime.ts';
 import { ImageProfiles, normalizeImage } from './image-profiles.ts';
 import type { Inventory } from './inventory.ts';
-import { podCIDRFor } from './node-object.ts';
+import { internalIPOf, podCIDRFor } from './node-object.ts';
 import { ephemeralSpecs, isTerminal, POD_NODE_INDEX, podNodeIndex, podSpec, sameSpec, type Container, type Pod } from './pod-facts.ts';
 import { podStatus } from './pod-status.ts';
 import { NodeAddresses } from './pod-addresses.ts';
@@ -89,8 +89,7 @@ export function startKubelets(deps: KubeletDeps): { stop(): Promise<void>; profi
   }
 
   function hostIPOf(node: string): string {
-    const addresses = ((nodes.get(undefined, node)?.status as { addresses?: Array<{ type: string; address: string }> })?.addresses ?? []);
-    return addresses.find((a) => a.type === 'InternalIP')?.address ?? machines.get(node)!.machine.address;
+    return internalIPOf(nodes.get(undefined, node)) ?? machines.get(node)!.machine.address;
   }
 
   /** The lowest free address of the node's podCIDR, past the gateway (.1). */

@@ -102,6 +102,12 @@ export function nodeAddresses(node: InventoryNode): Array<{ type: string; addres
 }
 
 /** The healthy kubelet's four conditions at heartbeat `heartbeat`; a condition that already held keeps its lastTransitionTime. */
+/** The address a Node reports as InternalIP (what kubelets give host-network pods as their IP). */
+export function internalIPOf(node: KubeObject | undefined): string | undefined {
+  const addresses = (node?.status as { addresses?: Array<{ type: string; address: string }> } | undefined)?.addresses ?? [];
+  return addresses.find((a) => a.type === 'InternalIP')?.address;
+}
+
 export function healthyConditions(heartbeat: string, previous: Array<Record<string, unknown>> = []): Array<Record<string, unknown>> {
   const wanted: Array<[string, string, string, string]> = [
     ['MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'],

@@ -14,7 +14,7 @@ import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
 import { DEFAULT_SERVICE_CIDR } from '../../apiserver/allocators.ts';
 import type { Inventory } from './inventory.ts';
-import { NODE_INFO } from './node-object.ts';
+import { internalIPOf, NODE_INFO } from './node-object.ts';
 import { isFailed } from './simulated-power.ts';
 
 export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
@@ -119,11 +119,6 @@ function mirrorPod(component: Component, node: KubeObject, nodeIP: string, seen:
   return pod;
 }
 
-function internalIP(node: KubeObject): string | undefined {
-  const addresses = (node.status as { addresses?: Array<{ type: string; address: string }> } | undefined)?.addresses ?? [];
-  return addresses.find((a) => a.type === 'InternalIP')?.address;
-}
-
 export interface StaticPodsDeps {
   client: KubeClient;
   factory: InformerFactory;
@@ -143,7 +138,7 @@ export function startStaticPods(deps: StaticPodsDeps): { stop(): Promise<void> }
     const node = nodes.get(undefined, nodeName);
     // A failed machine's kubelet posts nothing; a node without the role runs no control plane.
     if (!node || isFailed(node) || node.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return;
-    const ip = internalIP(node) ?? machines.get(nodeName)!.address;
+    const ip = internalIPOf(node) ?? machines.get(nodeName)!.address;
     for (const component of COMPONENTS) {
       // One being deleted is posted again once it is gone (its deletion wakes this node).
       if (pods.get(NAMESPACE, `${component.name}-${nodeName}`)) continue;

@@ -41,12 +41,14 @@ function build(parts: Part[], namespace: string | undefined, labelKey: string, c
 
 /** Deployed once everything it made is ready; Deploying with the conditions virt-operator and cdi-operator write meanwhile. */
 function deployedStatus(cr: KubeObject, ready: boolean, now: Date, versions: Record<string, string>): Record<string, unknown> {
+  const reason = ready ? 'AllComponentsReady' : 'DeploymentInProgress';
+  const message = ready ? 'All components are ready.' : `Deploying version ${Object.values(versions)[0]}`;
   return {
     phase: ready ? 'Deployed' : 'Deploying',
     conditions: [
-      condition(cr, now, 'Available', ready, ready ? 'AllComponentsReady' : 'DeploymentInProgress', ready ? 'All components are ready.' : 'Deploying version ' + Object.values(versions)[0]),
-      condition(cr, now, 'Progressing', !ready, ready ? 'AllComponentsReady' : 'DeploymentInProgress', ready ? 'All components are ready.' : 'Deploying version ' + Object.values(versions)[0]),
-      condition(cr, now, 'Degraded', false, ready ? 'AllComponentsReady' : 'DeploymentInProgress', ready ? 'All components are ready.' : 'Deploying version ' + Object.values(versions)[0]),
+      condition(cr, now, 'Available', ready, reason, message),
+      condition(cr, now, 'Progressing', !ready, reason, message),
+      condition(cr, now, 'Degraded', false, reason, message),
     ],
     ...versions,
   };
