@@ -25,10 +25,10 @@ function table(rows: string[][]): string {
 
 /** The report `cozylab preflight` prints, and whether the inventory passes. */
 export function preflightReport(inventory: Inventory, source: string): { text: string; ok: boolean } {
-  const rows = [['NODE', 'CPU', 'MEMORY', 'SYSTEM DISK', 'DATA DISK', 'L2 SEGMENT', 'RTT', 'GPUS']];
+  const rows = [['NODE', 'ROLE', 'CPU', 'MEMORY', 'SYSTEM DISK', 'DATA DISK', 'L2 SEGMENT', 'RTT', 'GPUS']];
   for (const n of inventory.nodes) {
     const gpus = n.gpus.map((g) => `${g.count}x ${g.model}`).join(', ') || '-';
-    rows.push([n.name, String(n.cpu), n.memory, disks(n, 'system'), disks(n, 'data'), n.network.l2Segment, `${n.network.rttMs} ms`, gpus]);
+    rows.push([n.name, n.role, String(n.cpu), n.memory, disks(n, 'system'), disks(n, 'data'), n.network.l2Segment, `${n.network.rttMs} ms`, gpus]);
   }
   const shortfalls = preflight(inventory);
   const lines = [`Node inventory (${source}): ${inventory.nodes.length} node${inventory.nodes.length === 1 ? '' : 's'}`, table(rows), '', `Platform minimum: ${MINIMUM_SUMMARY}.`, ''];

@@ -58,6 +58,12 @@ nodes:
     memory: 32Gi
     disks: [{ name: sda, size: 100GB, role: system }, { name: sdb, size: 1TB, role: data }]
     labels: { topology.kubernetes.io/zone: zone-c }
+  - name: worker1
+    role: worker
+    cpu: 16
+    memory: 64Gi
+    disks: [{ name: sda, size: 100GB, role: system }, { name: sdb, size: 1TB, role: data }]
+    labels: { topology.kubernetes.io/zone: zone-c }
 `;
 
 const BAD_INVENTORY = `
@@ -79,14 +85,15 @@ describe('cozylab preflight', () => {
     const r = cozylab(['preflight']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Node inventory \(default\): 3 nodes$/m);
-    assert.match(r.stdout, /^node1\s+8\s+24Gi\s+sda 50GB\s+sdb 256GB\s+default\s+0\.2 ms\s+-$/m);
+    assert.match(r.stdout, /^node1\s+controlplane\s+8\s+24Gi\s+sda 50GB\s+sdb 256GB\s+default\s+0\.2 ms\s+-$/m);
     assert.match(r.stdout, /^Preflight passed: the inventory meets the platform minimum\.$/m);
   });
 
   test('an inventory meeting the minimum on bigger machines passes', () => {
     const r = cozylab(['preflight', '--inventory', file('good.yaml', GOOD_INVENTORY)]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /^gpu1\s+32\s+128Gi\s+nvme0n1 240GB\s+nvme1n1 3\.84TB\s+default\s+0\.2 ms\s+2x nvidia-a10$/m);
+    assert.match(r.stdout, /^gpu1\s+controlplane\s+32\s+128Gi\s+nvme0n1 240GB\s+nvme1n1 3\.84TB\s+default\s+0\.2 ms\s+2x nvidia-a10$/m);
+    assert.match(r.stdout, /^worker1\s+worker\s+16\s+64Gi\s/m);
   });
 
   test('a short inventory names every shortfall and exits 1', () => {
@@ -127,15 +134,16 @@ describe('cozylab up --inventory', () => {
     cluster?.cleanup();
   });
 
-  test('the nodes are those of the inventory, with its labels, taints and GPUs', async () => {
+  test('the nodes are those of the inventory, with its roles, labels, taints and GPUs', async () => {
     const out = await eventually(
-      'three Ready nodes',
+      'four Ready nodes',
       () => cluster.kubectl(['get', 'nodes', '-L', 'topology.kubernetes.io/zone']).stdout,
-      (s) => (s.match(/ Ready /g) ?? []).length === 3,
+      (s) => (s.match(/ Ready /g) ?? []).length === 4,
     );
     assert.match(out, /^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\s+ZONE$/m);
     assert.match(out, /^gpu1\s+Ready\s+control-plane\s+\S+\s+v1\.33\.0\s+zone-a$/m);
     assert.match(out, /^std1\s+Ready\s+control-plane\s+\S+\s+v1\.33\.0\s+zone-b$/m);
+    assert.match(out, /^worker1\s+Ready\s+<none>\s+\S+\s+v1\.33\.0\s+zone-c$/m);
     const gpu = JSON.parse(cluster.kubectl(['get', 'node', 'gpu1', '-o', 'json']).stdout);
     assert.deepEqual(gpu.spec.taints, [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }]);
     assert.equal(gpu.status.capacity['nvidia.com/gpu'], '2');
@@ -143,6 +151,16 @@ describe('cozylab up --inventory', () => {
     assert.equal(gpu.metadata.labels['node.kubernetes.io/instance-type'], 'gpu-large');
     assert.equal(gpu.metadata.labels['nvidia.com/gpu.product'], 'nvidia-a10');
     assert.deepEqual(gpu.status.addresses[0], { type: 'InternalIP', address: '10.0.0.11' });
+  });
+
+  test('the control plane runs on the control-plane nodes only: no mirror pods on a worker', async () => {
+    const out = await eventually(
+      'kube-apiserver on the three control-plane nodes',
+      () => cluster.kubectl(['get', 'pods', '-n', 'kube-system', '-l', 'tier=control-plane', '-o', 'name']).stdout,
+      (s) => s.split('\n').filter(Boolean).length === 9,
+    );
+    assert.match(out, /^pod\/kube-apiserver-std2$/m);
+    assert.doesNotMatch(out, /worker1/);
   });
 });
 
@@ -157,11 +175,11 @@ describe('node failure and recovery', () => {
     cluster?.cleanup();
   });
 
-  test('cozylab up --nodes 5 gives five Ready nodes node1 … node5', async () => {
+  test('cozylab up --nodes 5 gives five Ready nodes node1 … node5: three control-plane nodes, two workers', async () => {
     const out = await eventually('five Ready nodes', () => k(['get', 'nodes']).stdout, (s) => (s.match(/ Ready /g) ?? []).length === 5);
     assert.deepEqual(
-      out.trim().split('\n').slice(1).map((l) => l.split(/\s+/).slice(0, 2).join(' ')),
-      ['node1 Ready', 'node2 Ready', 'node3 Ready', 'node4 Ready', 'node5 Ready'],
+      out.trim().split('\n').slice(1).map((l) => l.split(/\s+/).slice(0, 3).join(' ')),
+      ['node1 Ready control-plane', 'node2 Ready control-plane', 'node3 Ready control-plane', 'node4 Ready <none>', 'node5 Ready <none>'],
     );
   });
 

@@ -10,6 +10,24 @@ describe('node inventory', () => {
     assert.deepEqual(preflight(inv), []);
   });
 
+  test('nodes are control-plane nodes unless the inventory says worker; a default inventory of N makes the fourth node on workers', () => {
+    const inv = parseInventory(`
+nodes:
+  - { name: cp1, cpu: 8, memory: 24Gi, disks: [{ name: sda, size: 50GB, role: system }] }
+  - { name: w1, role: worker, cpu: 8, memory: 24Gi, disks: [{ name: sda, size: 50GB, role: system }] }
+`);
+    assert.deepEqual(inv.nodes.map((n) => n.role), ['controlplane', 'worker']);
+    assert.deepEqual(defaultInventory(5).nodes.map((n) => n.role), ['controlplane', 'controlplane', 'controlplane', 'worker', 'worker']);
+    assert.throws(
+      () => parseInventory('nodes: [{ name: a, role: master, cpu: 8, memory: 24Gi, disks: [{ name: sda, size: 50GB, role: system }] }]'),
+      (err: unknown) => err instanceof InventoryError && err.problems[0] === 'nodes[0].role: must be "controlplane" or "worker", got "master"',
+    );
+    assert.throws(
+      () => parseInventory('nodes: [{ name: a, role: worker, cpu: 8, memory: 24Gi, disks: [{ name: sda, size: 50GB, role: system }] }]'),
+      /at least one node must have role controlplane/,
+    );
+  });
+
   test('sizes are read as quantities or as sold', () => {
     const inv = parseInventory('nodes: [{ name: a, cpu: "8", memory: 24GiB, disks: [{ name: sda, size: 50GB, role: system }, { name: sdb, size: 0.5Ti, role: data }] }]');
     const a = inv.nodes[0]!;

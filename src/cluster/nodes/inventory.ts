@@ -3,6 +3,7 @@
 //
 //   nodes:
 //     - name: node1
+//       role: controlplane        # or worker; default controlplane
 //       cpu: 8
 //       memory: 24Gi
 //       disks: [{ name: sda, size: 50GB, role: system }, { name: sdb, size: 256GB, role: data }]
@@ -17,6 +18,9 @@ import { isPlainObject } from '../../machinery/object.ts';
 import { parseSize } from './quantity.ts';
 
 export type DiskRole = 'system' | 'data';
+/** Talos' machine types: a control-plane node also runs etcd and the Kubernetes control plane. */
+export type NodeRole = 'controlplane' | 'worker';
+const NODE_ROLES: NodeRole[] = ['controlplane', 'worker'];
 export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
 
 export interface InventoryDisk {
@@ -46,6 +50,7 @@ const EXTENDED_RESOURCE = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[A-Za-z0-9]([-A-Za-z
 
 export interface InventoryNode {
   name: string;
+  role: NodeRole;
   cpu: number;
   memoryBytes: number;
   /** As written, for messages. */
@@ -79,11 +84,18 @@ export function defaultAddress(index: number): string {
   return `192.168.100.${11 + index}`;
 }
 
-/** Three nodes of the platform's minimum profile: 8 cores, 24 GiB, a 50 GB system and a 256 GB data disk. */
+/** Control-plane nodes of a cluster Cozystack's docs install: three, the rest workers. */
+export const CONTROL_PLANE_NODES = 3;
+
+/**
+ * Nodes of the platform's minimum profile: 8 cores, 24 GiB, a 50 GB system and a 256 GB data
+ * disk; the first three control-plane nodes, any further ones workers.
+ */
 export function defaultInventory(count = 3): Inventory {
   return {
     nodes: Array.from({ length: count }, (_, i) => ({
       name: `node${i + 1}`,
+      role: i < CONTROL_PLANE_NODES ? ('controlplane' as const) : ('worker' as const),
       cpu: 8,
       memoryBytes: 24 * GiB,
       memory: '24Gi',
@@ -124,6 +136,9 @@ export function validateInventory(doc: unknown): Inventory {
     seen.add(node.name);
     nodes.push(node);
   });
+  if (problems.length === 0 && !nodes.some((n) => n.role === 'controlplane')) {
+    problems.push('nodes: at least one node must have role controlplane (it runs etcd and the Kubernetes control plane)');
+  }
   if (problems.length > 0) throw new InventoryError(problems);
   return { nodes };
 }
@@ -142,6 +157,9 @@ function validateNode(raw: unknown, i: number, problems: string[]): InventoryNod
   const name = typeof raw.name === 'string' ? raw.name : '';
   if (!name) problems.push(`${at}.name: required`);
   else if (!DNS1123_SUBDOMAIN.test(name) || name.length > 253) problems.push(`${at}.name: "${name}" is not a valid node name (lower case letters, digits, '-' and '.')`);
+
+  const role = raw.role ?? 'controlplane';
+  if (!NODE_ROLES.includes(role as NodeRole)) problems.push(`${at}.role: must be "controlplane" or "worker", got ${text(raw.role)}`);
 
   const cpu = typeof raw.cpu === 'string' && /^\d+$/.test(raw.cpu) ? Number(raw.cpu) : raw.cpu;
   if (raw.cpu === undefined) problems.push(`${at}.cpu: required, the number of CPU cores`);
@@ -162,6 +180,7 @@ function validateNode(raw: unknown, i: number, problems: string[]): InventoryNod
   if (problems.length > before) return undefined;
   return {
     name,
+    role: role as NodeRole,
     cpu: cpu as number,
     memoryBytes: memoryBytes!,
     memory: String(raw.memory),

@@ -16,6 +16,7 @@ export const NODE_INFO = {
 };
 
 export const MAX_PODS = 110;
+export const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
 export const KUBELET_PORT = 10250;
 
 // Talos' kubelet defaults: systemReserved cpu 50m, memory 192Mi, ephemeral-storage 256Mi;
@@ -42,8 +43,9 @@ export function nodeLabels(node: InventoryNode): Record<string, string> {
     'kubernetes.io/arch': NODE_INFO.architecture,
     'kubernetes.io/hostname': node.name,
     'kubernetes.io/os': NODE_INFO.operatingSystem,
-    'node-role.kubernetes.io/control-plane': '',
   };
+  // Talos labels its control-plane nodes only; a worker shows ROLES <none>.
+  if (node.role === 'controlplane') labels[CONTROL_PLANE_LABEL] = '';
   if (node.gpus.length > 0) labels['nvidia.com/gpu.product'] = node.gpus[0]!.model;
   return { ...labels, ...node.labels };
 }

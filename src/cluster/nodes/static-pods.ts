@@ -19,7 +19,6 @@ import { isFailed } from './simulated-power.ts';
 
 export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 const NAMESPACE = 'kube-system';
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
 const CLUSTER_CIDR = '10.244.0.0/16';
 
 interface Component {
@@ -136,8 +135,8 @@ export function startStaticPods(deps: StaticPodsDeps): { stop(): Promise<void> }
 
   async function reconcile(nodeName: string): Promise<void> {
     const node = nodes.get(undefined, nodeName);
-    // A failed machine's kubelet posts nothing; a node without the role runs no control plane.
-    if (!node || isFailed(node) || node.metadata.labels?.[CONTROL_PLANE_LABEL] === undefined) return;
+    // A failed machine's kubelet posts nothing; a worker runs no control plane.
+    if (!node || isFailed(node) || machines.get(nodeName)?.role !== 'controlplane') return;
     const ip = internalIPOf(node) ?? machines.get(nodeName)!.address;
     for (const component of COMPONENTS) {
       // One being deleted is posted again once it is gone (its deletion wakes this node).
