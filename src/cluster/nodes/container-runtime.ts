@@ -103,6 +103,16 @@ export function imageIDOf(image: string): string {
   return `${repo}@sha256:${createHash('sha256').update(ref).digest('hex')}`;
 }
 
+/**
+ * The size the pull reports: the profile's, or one derived from the reference (10–250 MB), so an
+ * image reads the same size on every pull and every node.
+ */
+export function imageSizeOf(image: string, profile: SimulationProfile): number {
+  if (profile.imageSizeBytes !== undefined) return profile.imageSizeBytes;
+  const digest = createHash('sha256').update(normalizeImage(image)).digest();
+  return 10_000_000 + (digest.readUInt32BE(0) % 240_000_000);
+}
+
 /** Go's time.Duration.String() of whole milliseconds: "1s", "1.2s", "500ms", "1m2.5s". */
 export function goDuration(ms: number): string {
   if (ms === 0) return '0s';
@@ -161,7 +171,7 @@ function step(c: ContainerRun, run: PodRun, now: number, ctx: RuntimeContext, ev
       const at = c.due!;
       if (c.pulling) {
         const took = goDuration(c.profile.startDelayMs);
-        emit('Pulled', `Successfully pulled image "${c.image}" in ${took} (${took} including waiting). Image size: 0 bytes.`);
+        emit('Pulled', `Successfully pulled image "${c.image}" in ${took} (${took} including waiting). Image size: ${imageSizeOf(c.image, c.profile)} bytes.`);
       } else emit('Pulled', `Container image "${c.image}" already present on machine`);
       ctx.images.add(normalizeImage(c.image));
       c.containerID = `containerd://${randomBytes(32).toString('hex')}`;

@@ -16,6 +16,8 @@ export interface SimulationProfile {
   finishMs?: number;
   /** On SIGTERM it exits this much later; without it, it runs until the grace period ends and is killed. */
   stopMs?: number;
+  /** The size a pull reports ("Image size: N bytes."); without it, one derived from the image name. */
+  imageSizeBytes?: number;
 }
 
 export const DEFAULT_PROFILE: SimulationProfile = { startDelayMs: 1000, readyDelayMs: 0 };

@@ -1,6 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { podManifest, startTestCluster } from './test-support.ts';
+import { imageSizeOf } from './container-runtime.ts';
+import { DEFAULT_PROFILE } from './image-profiles.ts';
 
 describe('kubelet simulator', () => {
   test('a scheduled pod runs with an IP, container status, conditions and the kubelet events in order', async () => {
@@ -38,7 +40,7 @@ describe('kubelet simulator', () => {
         [
           ['default-scheduler', 'Scheduled', 'Successfully assigned default/web-x to node1'],
           ['kubelet', 'Pulling', 'Pulling image "nginx:1.27"'],
-          ['kubelet', 'Pulled', 'Successfully pulled image "nginx:1.27" in 1s (1s including waiting). Image size: 0 bytes.'],
+          ['kubelet', 'Pulled', `Successfully pulled image "nginx:1.27" in 1s (1s including waiting). Image size: ${imageSizeOf('nginx:1.27', DEFAULT_PROFILE)} bytes.`],
           ['kubelet', 'Created', 'Created container: main'],
           ['kubelet', 'Started', 'Started container main'],
         ],
@@ -245,5 +247,15 @@ describe('kubelet simulator', () => {
       watch.stop();
       await c.stop();
     }
+  });
+});
+
+describe('image pulls', () => {
+  test('a pull reports a size of its own per image, the same on every pull; a profile may set it', () => {
+    const nginx = imageSizeOf('nginx:1.27', DEFAULT_PROFILE);
+    assert.ok(nginx >= 10_000_000 && nginx < 250_000_000, `${nginx}`);
+    assert.equal(imageSizeOf('docker.io/library/nginx:1.27', DEFAULT_PROFILE), nginx);
+    assert.notEqual(imageSizeOf('redis:7', DEFAULT_PROFILE), nginx);
+    assert.equal(imageSizeOf('nginx:1.27', { ...DEFAULT_PROFILE, imageSizeBytes: 72_099_410 }), 72_099_410);
   });
 });
