@@ -79,8 +79,9 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   const elections = new LeaderElections(client, realClock, electionIdentity(dataDir));
   const serverControllers = startServerControllers(server, elections);
   const clusterControllers = startClusterControllers({ client, factory, clock: realClock, tokens: server.serviceAccountTokens!, caPem: creds.caCert, caKeyPem: creds.caKey, inventory: opts.inventory, nodeTiming: opts.nodeTiming, hpaTiming: opts.hpaTiming, elections, staticPods: true });
-  const platform = await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
-  const running = [serverControllers, clusterControllers, platform];
+  // A plain Kubernetes cluster (--kubernetes-only) runs none of Cozystack: no Flux, operators or cozystack-api.
+  const platform = opts.kubernetesOnly ? undefined : await startPlatform({ server, client, factory, clock: realClock, log, profiles: clusterControllers.profiles });
+  const running = [serverControllers, clusterControllers, ...(platform ? [platform] : [])];
   factory.start();
   // What kube-apiserver's component checks find while kube-scheduler and kube-controller-manager run.
   for (const component of ['scheduler', 'controller-manager']) server.components.set(component, async () => ({ healthy: true, message: 'ok' }));
@@ -89,7 +90,7 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   writeKubeconfig(kubeconfigPath, adminKubeconfig(url, creds.caCert, creds.adminToken));
   log(`cozylab API server listening on ${url} (store: ${opts.store}, started in ${Date.now() - started} ms)`);
   log(`export KUBECONFIG=${kubeconfigPath}`);
-  const installerDeps = { client, factory, clock: realClock, charts: platform.charts, operator: platform.installer.operator, profiles: clusterControllers.profiles, log };
+  const installerDeps = { client, factory, clock: realClock, charts: platform?.charts, operator: platform?.installer.operator, profiles: clusterControllers.profiles, log };
   const stopping = new AbortController();
   const installed = runInstallStages(installerDeps, { platformPackage, apiServerURL: url, expectedNodes: (opts.inventory ?? defaultInventory()).nodes.length, kubernetesOnly: opts.kubernetesOnly, startedAt: started, signal: stopping.signal });
   installed.catch(() => {});

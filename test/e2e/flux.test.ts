@@ -9,7 +9,8 @@ import { startCluster, type TestCluster } from '../support/cluster.ts';
 
 let cluster: TestCluster;
 before(async () => {
-  cluster = await startCluster();
+  // Flux is Cozystack's: the cozystack-operator installs it in the Cozystack stage.
+  cluster = await startCluster({ platform: true });
 });
 after(async () => {
   await cluster.stop();
@@ -66,8 +67,6 @@ test('the flux Deployment runs in cozy-fluxcd and the Flux kinds are served', as
 });
 
 test('a HelmRelease installs, heals, suspends, upgrades, reports bad values and uninstalls', async () => {
-  // --kubernetes-only: no installer, so the namespace Cozystack keeps its artifacts in is made here.
-  kubectl(['create', 'namespace', 'cozy-system']);
   kubectl(['create', 'namespace', 'e2e-flux']);
   for (const [name, path] of [['e2e-reloader', 'system/reloader'], ['e2e-platform', 'core/platform']] as const) {
     const a = artifact(name, path);

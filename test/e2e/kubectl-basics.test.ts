@@ -66,6 +66,13 @@ test('no credential → 401 Unauthorized Status', async () => {
   assert.equal(bad.status, 401);
 });
 
+test('--kubernetes-only is a plain Kubernetes cluster: none of Cozystack, not even Flux', () => {
+  const namespaces = cluster.kubectl(['get', 'ns', '-o', 'name']).stdout.trim().split('\n').filter((l) => !l.startsWith('namespace/basics-'));
+  assert.deepEqual(namespaces, ['namespace/default', 'namespace/kube-node-lease', 'namespace/kube-public', 'namespace/kube-system']);
+  assert.equal(cluster.kubectl(['get', 'crd', '-o', 'name']).stdout.trim(), '');
+  assert.doesNotMatch(cluster.kubectl(['api-resources', '-o', 'name']).stdout, /fluxcd|cozystack/);
+});
+
 for (const version of ['1.27', '1.33']) {
   describe(`kubectl ${version}`, { skip: kubectlBinary(version) ? false : `kubectl.${version} is not on this machine` }, () => {
     const k = (args: string[], input?: string) => cluster.kubectl(args, { version, input });

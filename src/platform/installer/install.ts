@@ -22,8 +22,9 @@ export interface InstallerDeps {
   client: KubeClient;
   factory: InformerFactory;
   clock: Clock;
-  charts: ChartRegistry;
-  operator: OperatorProgram;
+  /** The platform's charts and cozystack-operator: absent on a plain Kubernetes cluster (stages 1–2 only). */
+  charts?: ChartRegistry;
+  operator?: OperatorProgram;
   /** The kubelet simulator's image profiles: the platform's images get fast ones in the Cozystack stage. */
   profiles?: ImageProfiles;
   log: (line: string) => void;
@@ -105,14 +106,15 @@ async function hostedCniStage(deps: InstallerDeps): Promise<void> {
 }
 
 async function cozystackStage(deps: InstallerDeps, opts: InstallOptions): Promise<void> {
-  const { client, clock, log } = deps;
+  const { client, clock, log, charts, operator } = deps;
+  if (!charts || !operator) throw new Error('the Cozystack stage needs the platform running (its charts and cozystack-operator)');
   if (deps.profiles) for (const [prefix, profile] of Object.entries(platformImageProfiles())) deps.profiles.set(prefix, profile);
   await createNamespace(client);
-  const chart = deps.charts.get('core/installer');
+  const chart = charts.get('core/installer');
   if (!chart) throw new Error('the cozy-installer chart (core/installer) is not registered');
   const release = await upgradeInstall(client, clock, chart, { releaseName: 'cozystack', namespace: COZY_SYSTEM, values: {} });
   log(`[3/3] Cozystack: cozy-installer ${chart.version} ${release.changed ? (release.revision === 1 ? 'installed' : 'upgraded') : 'unchanged'} (release cozystack, revision ${release.revision})`);
-  await deps.operator.started();
+  await operator.started();
   log('      cozystack-operator running; Flux, the Package/PackageSource CRDs and PackageSource cozystack.cozystack-platform installed');
   const { pkg, action } = await applyPlatformPackage(client, opts);
   log(`      Platform Package ${PLATFORM_PACKAGE} (variant ${pkg.spec?.variant || 'default'}) ${action}`);
