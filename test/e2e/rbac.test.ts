@@ -71,6 +71,32 @@ test('the default roles exist, labelled, with view aggregated from system:aggreg
   }
 });
 
+test("the control plane's components hold the roles kube-apiserver bootstraps for them", () => {
+  const can = (...args: string[]) => cluster.kubectl(['auth', 'can-i', ...args]).stdout.trim();
+  // Prometheus scrapers are put in the system:monitoring group.
+  assert.equal(can('get', '/metrics', '--as=vmagent', '--as-group=system:monitoring'), 'yes');
+  assert.equal(can('get', '/readyz/etcd', '--as=vmagent', '--as-group=system:monitoring'), 'yes');
+  assert.equal(can('list', 'secrets', '-A', '--as=vmagent', '--as-group=system:monitoring'), 'no');
+  assert.equal(can('create', 'pods', '--subresource=binding', '-n', 'team', '--as=system:kube-scheduler'), 'yes');
+  assert.equal(can('update', 'persistentvolumes', '--as=system:kube-scheduler'), 'yes');
+  assert.equal(can('list', 'deployments.apps', '-A', '--as=system:kube-controller-manager'), 'yes');
+  assert.equal(can('delete', 'deployments.apps', '-n', 'team', '--as=system:kube-controller-manager'), 'no');
+  assert.equal(can('watch', 'endpointslices.discovery.k8s.io', '-A', '--as=system:kube-proxy'), 'yes');
+  assert.equal(can('list', 'services', '-A', '--as=system:serviceaccount:kube-system:kube-dns'), 'yes');
+  const roles = cluster.kubectl(['get', 'clusterroles', '-o', 'name']).stdout;
+  for (const name of ['system:node', 'system:kube-scheduler', 'system:monitoring', 'system:certificates.k8s.io:kubelet-serving-approver', 'system:kubelet-api-admin']) {
+    assert.ok(roles.includes(`clusterrole.rbac.authorization.k8s.io/${name}\n`), `${name} in:\n${roles}`);
+  }
+  // kube-controller-manager runs each controller as a kube-system ServiceAccount bound to its own role.
+  assert.equal(can('update', 'deployments.apps', '--subresource=status', '-n', 'team', '--as=system:serviceaccount:kube-system:deployment-controller'), 'yes');
+  assert.equal(can('get', 'secrets', '-n', 'team', '--as=system:serviceaccount:kube-system:deployment-controller'), 'no');
+  assert.equal(cluster.kubectl(['get', 'clusterroles', '-o', 'name']).stdout.split('\n').filter((l) => l.includes('/system:controller:')).length, 38);
+  assert.match(cluster.kubectl(['get', 'roles', '-n', 'kube-system']).stdout, /^extension-apiserver-authentication-reader\s/m);
+  assert.equal(can('get', 'configmaps/extension-apiserver-authentication', '-n', 'kube-system', '--as=system:serviceaccount:cozy-system:cozystack-api'), 'no');
+  const node = JSON.parse(cluster.kubectl(['get', 'clusterrolebinding', 'system:node', '-o', 'json']).stdout) as { subjects?: unknown };
+  assert.equal(node.subjects, undefined, 'system:node is bound to no one: the Node authorizer serves kubelets');
+});
+
 for (const version of ['1.27', '1.33']) {
   describe(`kubectl ${version}`, { skip: kubectlBinary(version) ? false : `kubectl.${version} is not on this machine` }, () => {
     let bob: string;

@@ -1,4 +1,4 @@
-// Switching RBAC on for a server: the authorizer, the escalation check, the default roles and
+// Switching RBAC on for a server: the authorizer, the escalation check, the bootstrap roles and
 // bindings (created when absent, as the rbac/bootstrap-roles post-start hook does) and the
 // ClusterRole aggregation controller.
 
@@ -8,7 +8,10 @@ import type { AdmissionChain } from '../admission/admission.ts';
 import type { WriteContext } from '../registry/context.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import type { Authorizer } from './authorizer.ts';
+import type { KubeObject } from '../../machinery/object.ts';
+import { controllerClusterRoleBindings, controllerClusterRoles } from './controller-roles.ts';
 import { defaultClusterRoleBindings, defaultClusterRoles, RBAC_GROUP } from './default-roles.ts';
+import { namespaceRoleBindings, namespaceRoles } from './namespace-roles.ts';
 import { AGGREGATION_FIELD_MANAGER, ClusterRoleAggregator } from './rbac-aggregation.ts';
 import { rbacEscalationCheck } from './rbac-escalation.ts';
 import { RBACAuthorizer } from './rbac.ts';
@@ -30,20 +33,37 @@ export interface RBAC {
   stop(): void;
 }
 
-/** Creates each default ClusterRole and ClusterRoleBinding that does not exist; existing ones are left as they are. */
+/**
+ * Creates each default role and binding that does not exist (the cluster-wide ones, the
+ * controllers', and kube-system's and kube-public's); existing ones are left as they are.
+ */
 export async function ensureDefaultRBAC(host: Pick<RBACHost, 'registry' | 'internalContext'>): Promise<void> {
   const ctx = host.internalContext('kube-apiserver');
-  const sets: [ResourceRegistry, ReturnType<typeof defaultClusterRoles>][] = [
-    [host.registry(RBAC_GROUP, 'clusterroles'), defaultClusterRoles()],
-    [host.registry(RBAC_GROUP, 'clusterrolebindings'), defaultClusterRoleBindings()],
+  const sets: [ResourceRegistry, KubeObject[]][] = [
+    [host.registry(RBAC_GROUP, 'clusterroles'), [...defaultClusterRoles(), ...controllerClusterRoles()]],
+    [host.registry(RBAC_GROUP, 'clusterrolebindings'), [...defaultClusterRoleBindings(), ...controllerClusterRoleBindings()]],
+    [host.registry(RBAC_GROUP, 'roles'), namespaceRoles()],
+    [host.registry(RBAC_GROUP, 'rolebindings'), namespaceRoleBindings()],
   ];
+  // The namespaced ones' namespaces are made when absent, as the bootstrap policy's reconciler does.
+  const namespaces = host.registry('', 'namespaces');
+  for (const name of new Set(namespaceRoles().map((r) => r.metadata.namespace!))) {
+    if (await namespaces.tryGet('', name)) continue;
+    await namespaces.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, ctx).catch((err) => {
+      if (!isStatusError(err, 'AlreadyExists')) throw err;
+    });
+  }
   for (const [registry, objects] of sets) {
-    for (const obj of objects) {
-      if (await registry.tryGet('', obj.metadata.name!)) continue;
-      await registry.create('', obj, ctx).catch((err) => {
-        if (!isStatusError(err, 'AlreadyExists')) throw err;
-      });
-    }
+    // One set at a time (roles before what binds them), its objects at once.
+    await Promise.all(
+      objects.map(async (obj) => {
+        const namespace = obj.metadata.namespace ?? '';
+        if (await registry.tryGet(namespace, obj.metadata.name!)) return;
+        await registry.create(namespace, obj, ctx).catch((err) => {
+          if (!isStatusError(err, 'AlreadyExists')) throw err;
+        });
+      }),
+    );
   }
 }
 
