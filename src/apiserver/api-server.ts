@@ -45,6 +45,7 @@ import { ResourceRegistry, type RegistryDeps } from './registry/registry.ts';
 import { registerAccessReviews, registerSelfSubjectReview, registerTokenReview } from './reviews.ts';
 import { allowAllAuthorizer, type Authorizer } from './authz/authorizer.ts';
 import { enableRBAC, type RBAC } from './authz/bootstrap-rbac.ts';
+import { ApiServerMetrics } from './metrics.ts';
 import { DEFAULT_ISSUER, ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
 import { evictionHandler } from './eviction.ts';
 import { podConnectHandler, podLogHandler } from './pod-streams.ts';
@@ -100,10 +101,13 @@ export class ApiServer {
   private serviceIPAddresses?: ServiceIPAddresses;
   private readonly allocators: ServiceAllocators;
   private readonly openWatches = new Set<() => void>();
+  /** What /metrics serves; the in-process clients count their requests here too. */
+  readonly metrics: ApiServerMetrics;
 
   constructor(private readonly opts: ApiServerOptions) {
     this.allocators = new ServiceAllocators(opts.store, opts.serviceClusterIPRange);
     this.health = new ServerHealth(opts.store);
+    this.metrics = new ApiServerMetrics({ catalog: this.catalog, store: opts.store, version: versionInfo() });
     this.deps = { store: opts.store, admission: this.admission, services: this.allocators, now: opts.now ?? (() => new Date()) };
     for (const b of BUILTIN_KINDS) {
       const type = { ...builtinResourceType(b), printer: builtinPrinter(b.group, b.kind) };
@@ -214,6 +218,7 @@ export class ApiServer {
       authorizer: () => this.authorizer,
       health: this.health,
       documents: this.issuerDiscovery(),
+      metrics: this.metrics,
     });
     this.server = createSecureServer({
       key: this.opts.tls.key,

@@ -41,6 +41,8 @@ export class ResourceCatalog {
   private readonly virtual = new Map<string, ResourceType>();
   private readonly listeners = new Set<() => void>();
   private generation = 0;
+  /** byGroupVersionKind's answers until the next change (misses too). */
+  private readonly kinds = new Map<string, ServedResource | undefined>();
 
   get version(): number {
     return this.generation;
@@ -78,6 +80,21 @@ export class ResourceCatalog {
     return this.byGvr.get(gvrKey(group, version, plural));
   }
 
+  /** The served resource of a kind in a group-version (the first added, should two share the kind). */
+  byGroupVersionKind(group: string, version: string, kind: string): ServedResource | undefined {
+    const key = `${group}/${version}/${kind}`;
+    if (this.kinds.has(key)) return this.kinds.get(key);
+    let found: ServedResource | undefined;
+    for (const s of this.byGvr.values()) {
+      if (s.type.group === group && s.type.version === version && s.type.kind === kind) {
+        found = s;
+        break;
+      }
+    }
+    this.kinds.set(key, found);
+    return found;
+  }
+
   aggregatedFor(group: string, version: string): AggregatedGroupVersion | undefined {
     return this.aggregated.get(groupVersion({ group, version }));
   }
@@ -109,6 +126,7 @@ export class ResourceCatalog {
 
   private changed(): void {
     this.generation++;
+    this.kinds.clear();
     for (const l of this.listeners) l();
   }
 }

@@ -18,6 +18,7 @@ import { negotiateDiscoveryFormat } from './negotiation.ts';
 import type { OpenAPIV3Publisher } from './openapi/v3.ts';
 import { openAPIV2Response } from './openapi/v2.ts';
 import { parseRequestInfo, type ResourceRequestInfo } from './request-info.ts';
+import { METRICS_CONTENT_TYPE, scopeOf, type ApiServerMetrics } from './metrics.ts';
 import { setWarnings, writeBody, writeStatusError, writeText } from './respond.ts';
 import type { WatchSettings } from './registry/watch.ts';
 
@@ -34,6 +35,7 @@ export interface PipelineDeps {
   health: ServerHealth;
   /** Non-resource GET paths answered with a JSON document (service-account issuer discovery). */
   documents: Map<string, () => unknown>;
+  metrics: ApiServerMetrics;
 }
 
 export type SpecialHandler = (ctx: SpecialContext) => Promise<void>;
@@ -67,7 +69,9 @@ export function createPipeline(deps: PipelineDeps) {
       const user = await impersonatedUser(req, authenticated, deps.authorizer());
 
       const info = parseRequestInfo(method, path, url.searchParams);
+      if (info.isResourceRequest) instrument(deps.metrics, info, req, res, url.searchParams);
       await authorize(deps.authorizer(), user, info);
+      if (method === 'GET' && path === '/metrics') return writeText(res, 200, await deps.metrics.text(), METRICS_CONTENT_TYPE);
       if (method === 'GET' && serveDiscoveryOrOpenAPI(deps, req, res, path, url.searchParams)) return;
       const document = method === 'GET' ? deps.documents.get(path) : undefined;
       if (document) return writeBody(res, 200, document());
@@ -92,6 +96,26 @@ export function createPipeline(deps: PipelineDeps) {
       writeStatusError(res, err);
     }
   };
+}
+
+/** Counts the request in the metrics once it is answered; a watch counts as long-running while open. */
+function instrument(metrics: ApiServerMetrics, info: ResourceRequestInfo, req: ApiRequest, res: ApiResponse, query: URLSearchParams): void {
+  const labels = {
+    verb: info.verb,
+    group: info.group,
+    version: info.version,
+    resource: info.resource,
+    subresource: info.subresource,
+    scope: scopeOf(info.name, info.namespace),
+    dryRun: query.getAll('dryRun').join(','),
+    apply: info.verb === 'patch' && (req.headers['content-type'] ?? '').startsWith('application/apply-patch'),
+  };
+  const started = performance.now();
+  const done = info.verb === 'watch' ? metrics.watchStarted(labels) : metrics.started(info.verb);
+  res.once('close', () => {
+    done();
+    metrics.observe(labels, res.statusCode, (performance.now() - started) / 1000);
+  });
 }
 
 async function authorize(authorizer: Authorizer, user: UserInfo, info: ReturnType<typeof parseRequestInfo>): Promise<void> {

@@ -33,7 +33,7 @@ export function writeStatusError(res: ApiResponse, err: unknown): void {
   writeBody(res, se.code, se.toStatus());
 }
 
-export function writeText(res: ApiResponse, code: number, text: string): void {
-  res.writeHead(code, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
+export function writeText(res: ApiResponse, code: number, text: string, contentType = 'text/plain; charset=utf-8'): void {
+  res.writeHead(code, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache, private' });
   res.end(text);
 }

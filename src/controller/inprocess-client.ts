@@ -8,6 +8,7 @@ import { handleBinding, handleFinalize, handleScale } from '../apiserver/handler
 import { handleDeleteCollection, handlePatch, type WriteRequest } from '../apiserver/handlers/write.ts';
 import type { ApiRequest, ApiResponse } from '../apiserver/http-types.ts';
 import { parseRequestInfo, type ResourceRequestInfo } from '../apiserver/request-info.ts';
+import { scopeOf, type RequestLabels } from '../apiserver/metrics.ts';
 import type { WriteContext } from '../apiserver/registry/context.ts';
 import { deletedStatus, deleteObject } from '../apiserver/registry/delete.ts';
 import { watchResource } from '../apiserver/registry/watch.ts';
@@ -66,6 +67,14 @@ function objectLike(s: ServedResource, subresource: string): boolean {
   return s.registry.strategy.shapeSubresource !== undefined && s.type.subresources.includes(subresource);
 }
 
+/** What a call is, as the server's request metrics label it. */
+interface CallKind {
+  verb: 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+  subresource?: string;
+  dryRun?: boolean;
+  apply?: boolean;
+}
+
 export class InProcessClient implements KubeClient {
   private readonly user: UserInfo;
 
@@ -82,11 +91,11 @@ export class InProcessClient implements KubeClient {
   }
 
   get<T extends KubeObject>(ref: ObjectRef): Promise<T> {
-    return this.call(ref, async (s, ns) => (await s.registry.get(ns, ref.name)) as T, () => this.aggregatedRead(ref, ref.namespace, ref.name) as Promise<T>);
+    return this.call(ref, { verb: 'get' }, async (s, ns) => (await s.registry.get(ns, ref.name)) as T, () => this.aggregatedRead(ref, ref.namespace, ref.name) as Promise<T>);
   }
 
   getSubresource<T>(ref: ObjectRef, subresource: string): Promise<T> {
-    return this.call(ref, async (s, ns) => {
+    return this.call(ref, { verb: 'get', subresource }, async (s, ns) => {
       this.checkSubresource(s, subresource);
       if (subresource === 'status') return (await s.registry.get(ns, ref.name)) as T;
       if (subresource === 'scale') {
@@ -100,6 +109,7 @@ export class InProcessClient implements KubeClient {
   list<T extends KubeObject>(gvk: GroupVersionKind, opts: ListOptions = {}): Promise<KubeList<T>> {
     return this.call(
       { ...gvk, namespace: opts.namespace },
+      { verb: 'list' },
       async (s, ns) => {
         const { namespace: _, ...q } = opts;
         return (await s.registry.list(ns, q)) as KubeList<T>;
@@ -109,7 +119,7 @@ export class InProcessClient implements KubeClient {
   }
 
   watch<T extends KubeObject>(gvk: GroupVersionKind, opts: WatchOptions, handler: WatchHandler<T>): Promise<WatchHandle> {
-    return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
+    return this.call({ ...gvk, namespace: opts.namespace }, { verb: 'watch' }, async (s, ns) => {
       let finished!: () => void;
       const done = new Promise<void>((resolve) => (finished = resolve));
       let ended = false;
@@ -131,6 +141,8 @@ export class InProcessClient implements KubeClient {
         },
         { bookmarkIntervalMs: this.opts.bookmarkIntervalMs ?? 15_000 },
       );
+      // Open until it ends: counted as a long-running request meanwhile.
+      void done.then(this.server.metrics.watchStarted(this.labels(s, { namespace: ns }, { verb: 'watch' })));
       return {
         stop: () => {
           watcher.stop();
@@ -145,7 +157,7 @@ export class InProcessClient implements KubeClient {
   }
 
   create<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
-    return this.call(this.refFor(obj), async (s, ns) => (await s.registry.create(ns, obj, this.context(opts))) as T);
+    return this.call(this.refFor(obj), { verb: 'create', dryRun: opts.dryRun }, async (s, ns) => (await s.registry.create(ns, obj, this.context(opts))) as T);
   }
 
   update<T extends KubeObject>(obj: T, opts: WriteOptions = {}): Promise<T> {
@@ -158,7 +170,7 @@ export class InProcessClient implements KubeClient {
 
   updateSubresource<T extends KubeObject>(obj: T, subresource: string, opts: WriteOptions = {}): Promise<T> {
     const ref = this.refFor(obj);
-    return this.call(ref, async (s, ns) => {
+    return this.call(ref, { verb: 'update', subresource, dryRun: opts.dryRun }, async (s, ns) => {
       const ctx = this.context(opts);
       if (subresource === '' || subresource === 'status' || objectLike(s, subresource)) {
         this.checkSubresource(s, subresource);
@@ -177,7 +189,7 @@ export class InProcessClient implements KubeClient {
   }
 
   patch<T extends KubeObject>(ref: ObjectRef, patchType: PatchType, body: unknown, opts: PatchOptions = {}): Promise<T> {
-    return this.call(ref, async (s, ns) => {
+    return this.call(ref, { verb: 'patch', subresource: opts.subresource, dryRun: opts.dryRun, apply: patchType === 'apply' }, async (s, ns) => {
       const sub = opts.subresource ?? '';
       const w = this.writeRequest(s, ns, ref.name, sub, body, PATCH_CONTENT_TYPES[patchType], this.context(opts));
       if (opts.force) w.query.set('force', 'true');
@@ -188,7 +200,7 @@ export class InProcessClient implements KubeClient {
   }
 
   delete(ref: ObjectRef, opts: DeleteOptions = {}): Promise<KubeObject | Status> {
-    return this.call(ref, async (s, ns) => {
+    return this.call(ref, { verb: 'delete', dryRun: opts.dryRun }, async (s, ns) => {
       const { dryRun, ...options } = opts;
       const result = await deleteObject(s.registry, ns, ref.name, options, this.context({ dryRun }));
       if (result.deleted && s.type.kind !== 'Pod') return deletedStatus(s.registry, result.object);
@@ -197,7 +209,7 @@ export class InProcessClient implements KubeClient {
   }
 
   deleteCollection(gvk: GroupVersionKind, opts: DeleteCollectionOptions = {}): Promise<KubeList> {
-    return this.call({ ...gvk, namespace: opts.namespace }, async (s, ns) => {
+    return this.call({ ...gvk, namespace: opts.namespace }, { verb: 'deletecollection', dryRun: opts.dryRun }, async (s, ns) => {
       const { namespace: _, labelSelector, fieldSelector, dryRun, ...options } = opts;
       const w = this.writeRequest(s, ns, '', '', options, 'application/json', this.context({ dryRun }));
       if (labelSelector) w.query.set('labelSelector', labelSelector);
@@ -207,7 +219,7 @@ export class InProcessClient implements KubeClient {
   }
 
   createSubresource(ref: ObjectRef, subresource: string, body: unknown, opts: WriteOptions = {}): Promise<unknown> {
-    return this.call(ref, async (s, ns) => {
+    return this.call(ref, { verb: 'create', subresource, dryRun: opts.dryRun }, async (s, ns) => {
       this.checkSubresource(s, subresource);
       const w = this.writeRequest(s, ns, ref.name, subresource, body, 'application/json', this.context(opts));
       if (subresource === 'binding') return this.capture((res) => handleBinding(w, res));
@@ -223,7 +235,7 @@ export class InProcessClient implements KubeClient {
 
   private find(gvk: GroupVersionKind): ServedResource | undefined {
     const { group, version } = parseApiVersion(gvk.apiVersion);
-    return this.server.catalog.all().find((s) => s.type.group === group && s.type.version === version && s.type.kind === gvk.kind);
+    return this.server.catalog.byGroupVersionKind(group, version, gvk.kind);
   }
 
   /** A get or list handed to the aggregated API's program, as kube-apiserver proxies it; its answer parsed back. */
@@ -258,18 +270,37 @@ export class InProcessClient implements KubeClient {
    * answer. A read of a kind no registry here serves goes to `aggregated`, when given and another
    * component serves the group-version (metrics.k8s.io behind metrics-server).
    */
-  private async call<R>(ref: GroupVersionKind & { namespace?: string }, fn: (s: ServedResource, namespace: string) => Promise<R>, aggregated?: () => Promise<R>): Promise<R> {
+  /** Runs one request against the served resource of `ref`, counted in the server's metrics as `request` says. */
+  private async call<R>(
+    ref: GroupVersionKind & { namespace?: string; name?: string },
+    request: CallKind,
+    fn: (s: ServedResource, namespace: string) => Promise<R>,
+    aggregated?: () => Promise<R>,
+  ): Promise<R> {
+    const started = performance.now();
+    let served: ServedResource | undefined;
+    let code = request.verb === 'create' ? 201 : 200;
     try {
-      const s = this.find(ref);
-      if (!s) {
+      served = this.find(ref);
+      if (!served) {
         const { group, version } = parseApiVersion(ref.apiVersion);
         if (aggregated && this.server.catalog.aggregatedFor(group, version)) return await aggregated();
         throw pathNotFound();
       }
-      return await fn(s, s.type.namespaced ? ref.namespace ?? '' : '');
+      return await fn(served, served.type.namespaced ? ref.namespace ?? '' : '');
     } catch (err) {
-      throw toStatusError(err);
+      const e = toStatusError(err);
+      code = e.code;
+      throw e;
+    } finally {
+      if (served && request.verb !== 'watch') this.server.metrics.observe(this.labels(served, ref, request), code, (performance.now() - started) / 1000);
     }
+  }
+
+  private labels(s: ServedResource, ref: { namespace?: string; name?: string }, request: CallKind): RequestLabels {
+    const { group, version, plural } = s.type;
+    const namespace = s.type.namespaced ? ref.namespace ?? '' : '';
+    return { verb: request.verb, group, version, resource: plural, subresource: request.subresource ?? '', scope: scopeOf(request.verb === 'create' && !request.subresource ? '' : ref.name ?? '', namespace), dryRun: request.dryRun ? 'All' : '', apply: request.apply };
   }
 
   private checkSubresource(s: ServedResource, sub: string): void {

@@ -71,6 +71,22 @@ test('the default roles exist, labelled, with view aggregated from system:aggreg
   }
 });
 
+test('GET /metrics: what kube-apiserver exposes, to those allowed the path (system:monitoring), forbidden to others', () => {
+  assert.equal(cluster.kubectl(['create', 'configmap', 'metered', '-n', 'team', '--from-literal=a=1']).code, 0);
+  const admin = cluster.kubectl(['get', '--raw', '/metrics']);
+  assert.equal(admin.code, 0, admin.stderr);
+  assert.match(admin.stdout, /^apiserver_request_total\{code="201",component="apiserver",dry_run="",group="",resource="configmaps",scope="namespace",subresource="",verb="POST",version="v1"\} [1-9]\d*$/m);
+  // The controllers' own requests count too: the kubelets writing pod status.
+  assert.match(admin.stdout, /^apiserver_request_total\{code="200",.*resource="pods",scope="resource",subresource="status",verb="PUT",version="v1"\} [1-9]\d*$/m);
+  assert.match(admin.stdout, /^apiserver_request_duration_seconds_bucket\{.*resource="configmaps".*verb="POST".*le="\+Inf"\} [1-9]\d*$/m);
+  assert.match(admin.stdout, /^apiserver_storage_objects\{resource="namespaces"\} \d+$/m);
+  const monitoring = cluster.kubectl(['get', '--raw', '/metrics', '--as=vmagent', '--as-group=system:monitoring']);
+  assert.equal(monitoring.code, 0, monitoring.stderr);
+  const bob = cluster.kubectl(['get', '--raw', '/metrics', '--as=bob']);
+  assert.notEqual(bob.code, 0);
+  assert.match(bob.stderr, /Error from server \(Forbidden\): forbidden: User "bob" cannot get path "\/metrics"/);
+});
+
 test("the control plane's components hold the roles kube-apiserver bootstraps for them", () => {
   const can = (...args: string[]) => cluster.kubectl(['auth', 'can-i', ...args]).stdout.trim();
   // Prometheus scrapers are put in the system:monitoring group.
