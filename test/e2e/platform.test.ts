@@ -190,6 +190,15 @@ describe('the default install (isp-full)', () => {
     assert.match(c.kubectl(['get', 'kubevirt', '-n', 'cozy-kubevirt']).stdout, /^kubevirt\s+\S+\s+Deployed$/m);
   });
 
+  test("kube-ovn's control plane runs one per control-plane node, as many as its chart counts by looking the Nodes up", () => {
+    const nodesOf = (app: string) => c.kubectl(['get', 'pods', '-n', 'cozy-kubeovn', '-l', `app=${app}`, '-o', 'jsonpath={.items[*].spec.nodeName}']).stdout.split(' ').filter(Boolean).sort();
+    assert.equal(c.kubectl(['get', 'deploy', 'ovn-central', '-n', 'cozy-kubeovn', '-o', 'jsonpath={.spec.replicas}']).stdout, '3');
+    assert.deepEqual(nodesOf('ovn-central'), ['node1', 'node2', 'node3']);
+    assert.deepEqual(nodesOf('kube-ovn-controller'), ['node1', 'node2', 'node3']);
+    const selector = JSON.parse(c.kubectl(['get', 'deploy', 'ovn-central', '-n', 'cozy-kubeovn', '-o', 'jsonpath={.spec.template.spec.nodeSelector}']).stdout);
+    assert.deepEqual(selector, { 'kubernetes.io/os': 'linux', 'node-role.kubernetes.io/control-plane': '' });
+  });
+
   test('metrics-server serves metrics.k8s.io: kubectl top nodes and pods read as on a real cluster', () => {
     const apiservice = c.kubectl(['get', 'apiservice', 'v1beta1.metrics.k8s.io']);
     assert.match(apiservice.stdout, /v1beta1\.metrics\.k8s\.io\s+cozy-monitoring\/metrics-server\s+True/, apiservice.stderr);

@@ -14,8 +14,9 @@ export const CAPABILITIES_VALUES_KEY = '_capabilities';
 export interface LookupRef {
   apiVersion: string;
   kind: string;
-  /** Empty for cluster-scoped objects. */
+  /** Empty for cluster-scoped objects (or, with an empty name, for every namespace). */
   namespace: string;
+  /** Empty: every object of the kind, as `lookup "v1" "Node" "" ""` lists them (see lookupList). */
   name: string;
 }
 
@@ -32,17 +33,35 @@ export function lookupFrom(values: Values): Lookup {
   return (apiVersion, kind, namespace, name) => table[lookupKey({ apiVersion, kind, namespace, name })] ?? undefined;
 }
 
+/** Helm's `(lookup apiVersion kind namespace "").items`: what a list lookup found, or nothing. */
+export function lookupList(values: Values, apiVersion: string, kind: string, namespace = ''): KubeObject[] {
+  const list = lookupFrom(values)(apiVersion, kind, namespace, '') as { items?: KubeObject[] } | undefined;
+  return list?.items ?? [];
+}
+
 /** `.Capabilities.APIVersions.Has`. */
 export function hasAPIVersion(values: Values, apiVersion: string): boolean {
   const caps = values[CAPABILITIES_VALUES_KEY] as { apiVersions?: unknown } | undefined;
   return Array.isArray(caps?.apiVersions) && caps.apiVersions.includes(apiVersion);
 }
 
-/** `values` plus the looked-up objects (cluster-scoped ones with an empty namespace) and capabilities. */
-export function withLookups(values: Values, objects: KubeObject[], apiVersions: string[] = []): Values {
+/** What a list lookup found: the kind's objects (in the namespace, or all). */
+export interface LookedUpList {
+  ref: LookupRef;
+  items: KubeObject[];
+}
+
+/**
+ * `values` plus the looked-up objects (cluster-scoped ones with an empty namespace), the listed
+ * ones (as the List object Helm's lookup gives) and capabilities.
+ */
+export function withLookups(values: Values, objects: KubeObject[], apiVersions: string[] = [], lists: LookedUpList[] = []): Values {
   const table: Record<string, KubeObject> = {};
   for (const o of objects) {
     table[lookupKey({ apiVersion: o.apiVersion, kind: o.kind, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '' })] = o;
+  }
+  for (const { ref, items } of lists) {
+    table[lookupKey(ref)] = { apiVersion: ref.apiVersion, kind: `${ref.kind}List`, metadata: {}, items } as KubeObject;
   }
   return { ...values, [LOOKUP_VALUES_KEY]: table, [CAPABILITIES_VALUES_KEY]: { apiVersions: [...apiVersions] } };
 }

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { formatTime } from '../../apiserver/registry/codec.ts';
 import type { Clock, EventRecorder, KubeClient, ReconcileResult } from '../../controller/index.ts';
 import { ChartRenderError, type ReleaseContext, type Values } from '../charts/chart.ts';
-import { withLookups } from '../charts/lookup.ts';
+import { withLookups, type LookedUpList } from '../charts/lookup.ts';
 import type { ChartRegistry } from '../charts/registry.ts';
 import { finishRelease, releaseObjects, rollbackRelease, startRelease, successDescription, type ReleaseTarget } from '../helm/actions.ts';
 import { applyObjects, getOrUndefined } from '../helm/apply.ts';
@@ -466,11 +466,18 @@ export class ReleaseReconciler {
   private async withLookups(loaded: LoadedChart, values: Values, context: ReleaseContext): Promise<Values> {
     if (!loaded.chart.lookups) return values;
     const found: KubeObject[] = [];
+    const lists: LookedUpList[] = [];
     for (const ref of loaded.chart.lookups(values, context)) {
+      if (!ref.name) {
+        // A kind not served lists as nothing, as Helm's lookup answers.
+        const list = await this.deps.client.list({ apiVersion: ref.apiVersion, kind: ref.kind }, ref.namespace ? { namespace: ref.namespace } : {}).catch(() => undefined);
+        lists.push({ ref, items: list?.items ?? [] });
+        continue;
+      }
       const obj = await getOrUndefined(this.deps.client, { apiVersion: ref.apiVersion, kind: ref.kind, namespace: ref.namespace || undefined, name: ref.name }).catch(() => undefined);
       if (obj) found.push(obj);
     }
-    return withLookups(values, found, this.deps.apiVersions?.() ?? []);
+    return withLookups(values, found, this.deps.apiVersions?.() ?? [], lists);
   }
 
   private async ensureNamespace(name: string): Promise<void> {

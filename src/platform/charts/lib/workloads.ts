@@ -30,6 +30,7 @@ export interface PodInput {
   priorityClassName?: string;
   nodeSelector?: Record<string, string>;
   tolerations?: Array<Record<string, unknown>>;
+  affinity?: Record<string, unknown>;
 }
 
 export interface ObjectMetaInput {
@@ -65,6 +66,7 @@ export function podTemplate(input: PodInput): Record<string, unknown> {
   if (input.priorityClassName) spec.priorityClassName = input.priorityClassName;
   if (input.nodeSelector) spec.nodeSelector = { ...input.nodeSelector };
   if (input.tolerations?.length) spec.tolerations = input.tolerations.map((t) => ({ ...t }));
+  if (input.affinity) spec.affinity = structuredClone(input.affinity);
   const metadata: Record<string, unknown> = { labels: { ...input.labels } };
   if (input.annotations && Object.keys(input.annotations).length) metadata.annotations = { ...input.annotations };
   return { metadata, spec };

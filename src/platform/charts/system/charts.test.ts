@@ -9,6 +9,7 @@ import type { Chart, ReleaseContext } from '../chart.ts';
 import { customResourceDefinition, isPlatformImage } from '../lib/index.ts';
 import { systemCharts } from './index.ts';
 import { rdChart } from './rd.ts';
+import { withLookups } from '../lookup.ts';
 
 function releaseFor(chart: Chart): ReleaseContext {
   const name = chart.path.split('/').pop()!;
@@ -112,6 +113,31 @@ test('charts honour replicas and enabled flags from values', () => {
   const withoutEnvoy = cilium.render({ cilium: { envoy: { enabled: false } } }, releaseFor(cilium));
   assert.ok(!withoutEnvoy.some((o) => o.metadata.name === 'cilium-envoy'));
   assert.ok(cilium.valuesFiles?.['values-talos.yaml'] && cilium.valuesFiles['values-kubeovn.yaml']);
+});
+
+test("kube-ovn places its control plane as its chart does: from a lookup of the Nodes carrying MASTER_NODES_LABEL", () => {
+  const kubeovn = systemCharts.find((c) => c.path === 'system/kubeovn')!;
+  assert.deepEqual(kubeovn.lookups?.({}, releaseFor(kubeovn)), [{ apiVersion: 'v1', kind: 'Node', namespace: '', name: '' }]);
+  const node = (name: string, labels: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels } });
+  const nodes = [
+    node('cp1', { 'node-role.kubernetes.io/control-plane': '' }),
+    node('cp2', { 'node-role.kubernetes.io/control-plane': '' }),
+    node('worker1', {}),
+  ];
+  const render = (values: Record<string, unknown>) => {
+    const objects = kubeovn.render(withLookups(values, [], [], [{ ref: { apiVersion: 'v1', kind: 'Node', namespace: '', name: '' }, items: nodes }]), releaseFor(kubeovn));
+    const spec = (name: string) => objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!.spec as { replicas: number; template: { spec: Record<string, unknown> } };
+    return { central: spec('ovn-central'), controller: spec('kube-ovn-controller') };
+  };
+  const { central, controller } = render({});
+  assert.equal(central.replicas, 2, 'one per control-plane node');
+  assert.equal(controller.replicas, 2);
+  assert.deepEqual(central.template.spec.nodeSelector, { 'kubernetes.io/os': 'linux', 'node-role.kubernetes.io/control-plane': '' });
+  assert.deepEqual(controller.template.spec.nodeSelector, { 'kubernetes.io/os': 'linux' });
+  assert.deepEqual(central.template.spec.affinity, { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'ovn-central' } }, topologyKey: 'kubernetes.io/hostname' }] } });
+  // Generic Kubernetes labels its control plane "=true": no Talos node matches.
+  assert.equal(render({ 'kube-ovn': { MASTER_NODES_LABEL: 'node-role.kubernetes.io/control-plane=true' } }).central.replicas, 0);
+  assert.equal(render({ 'kube-ovn': { MASTER_NODES: '10.0.0.1,10.0.0.2,10.0.0.3' } }).central.replicas, 3);
 });
 
 test('CRDs users read keep their printer columns', () => {

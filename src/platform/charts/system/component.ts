@@ -41,6 +41,10 @@ export interface WorkloadSpec {
   replicas?: number;
   /** A values path whose number overrides `replicas`. */
   replicasValue?: string;
+  /** The count the templates compute (from a lookup, say); overrides both. */
+  replicasFrom?: (ctx: RenderContext) => number;
+  /** Where the templates place the pods; `onePerNode`: a required anti-affinity on their own labels by hostname. */
+  scheduling?: (ctx: RenderContext) => { nodeSelector?: Record<string, string>; tolerations?: Array<Record<string, unknown>>; onePerNode?: boolean };
   /** A values path: the workload exists only when it is true (a missing value counts as `enabledByDefault`). */
   enabledValue?: string;
   enabledByDefault?: boolean;
@@ -117,7 +121,8 @@ function renderWorkload(spec: ComponentSpec, w: WorkloadSpec, ctx: RenderContext
   const selector = sub(w.selector) ?? selectorLabels({ name: appName, instance: ctx.release.name, component: w.component });
   const podLabels = { ...labels, ...selector };
   const replicasRaw = w.replicasValue ? valueAt(ctx.values, w.replicasValue) : undefined;
-  const replicas = typeof replicasRaw === 'number' ? replicasRaw : (w.replicas ?? 1);
+  const replicas = w.replicasFrom ? w.replicasFrom(ctx) : typeof replicasRaw === 'number' ? replicasRaw : (w.replicas ?? 1);
+  const placement = w.scheduling?.(ctx);
   const saName = w.serviceAccount === false ? undefined : substitute(w.serviceAccount ?? name, ctx.release.name, full, ctx.values);
   const pod = {
     labels: podLabels,
@@ -126,6 +131,11 @@ function renderWorkload(spec: ComponentSpec, w: WorkloadSpec, ctx: RenderContext
     serviceAccountName: saName,
     hostNetwork: w.hostNetwork,
     priorityClassName: w.priorityClassName,
+    nodeSelector: placement?.nodeSelector,
+    tolerations: placement?.tolerations,
+    affinity: placement?.onePerNode
+      ? { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: selector }, topologyKey: 'kubernetes.io/hostname' }] } }
+      : undefined,
   };
   const base = { name, namespace: ctx.namespace, labels, selector, pod };
   const out: KubeObject[] = [];

@@ -11,6 +11,7 @@ import { kubeovnCrds } from '../crds/kubeovn.ts';
 import { metallbCrds } from '../crds/metallb.ts';
 import { multusCrds } from '../crds/multus.ts';
 import { INGRESS_NGINX, ingressNginxObjects } from './ingress-nginx.ts';
+import { kubeovnControllerPlacement, kubeovnLookups, masterNodeCount, ovnCentralPlacement } from './kubeovn-placement.ts';
 import { cozyImage, daemon, deploy } from './shorthand.ts';
 
 const CILIUM = { name: 'cilium', version: '1.19.5', appVersion: '1.19.5' };
@@ -41,9 +42,10 @@ export const networkComponents: ComponentSpec[] = [
     extra: (ctx) => [{ apiVersion: 'cilium.io/v2', kind: 'CiliumClusterwideNetworkPolicy', metadata: { name: 'restrict-system-components', labels: ctx.labels },
       spec: { endpointSelector: { matchLabels: { 'k8s:io.kubernetes.pod.namespace': 'cozy-system' } }, ingress: [{ fromEntities: ['cluster'] }] } }] },
   { path: 'system/kubeovn', chart: 'cozy-kubeovn', version: '0.38.0', upstream: { name: 'kube-ovn', version: 'v1.15.10', appVersion: '1.15.10' }, crds: kubeovnCrds,
+    lookups: kubeovnLookups,
     workloads: [
-      deploy('ovn-central', KUBEOVN_IMAGE, { replicas: 3, selector: { app: 'ovn-central' }, labels: { app: 'ovn-central', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'ovn-ovs' }),
-      deploy('kube-ovn-controller', KUBEOVN_IMAGE, { replicas: 3, selector: { app: 'kube-ovn-controller' }, labels: { app: 'kube-ovn-controller', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'ovn' }),
+      deploy('ovn-central', KUBEOVN_IMAGE, { replicasFrom: masterNodeCount, scheduling: ovnCentralPlacement, selector: { app: 'ovn-central' }, labels: { app: 'ovn-central', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'ovn-ovs' }),
+      deploy('kube-ovn-controller', KUBEOVN_IMAGE, { replicasFrom: masterNodeCount, scheduling: kubeovnControllerPlacement, selector: { app: 'kube-ovn-controller' }, labels: { app: 'kube-ovn-controller', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'ovn' }),
       deploy('kube-ovn-monitor', KUBEOVN_IMAGE, { selector: { app: 'kube-ovn-monitor' }, labels: { app: 'kube-ovn-monitor', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'kube-ovn-app' }),
       daemon('kube-ovn-cni', KUBEOVN_IMAGE, { container: 'cni-server', selector: { app: 'kube-ovn-cni' }, labels: { app: 'kube-ovn-cni', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'kube-ovn-cni' }),
       daemon('ovs-ovn', KUBEOVN_IMAGE, { container: 'openvswitch', selector: { app: 'ovs' }, labels: { app: 'ovs', component: 'network', type: 'infra' }, hostNetwork: true, serviceAccount: 'ovn-ovs' }),
