@@ -13,6 +13,20 @@ async function podsOf(c: TestCluster, label: string): Promise<any[]> {
 }
 
 describe('node lifecycle controller', () => {
+  test('records each node it starts knowing of (RegisteredNode) and each deleted one (RemovingNode), as node-controller', async () => {
+    const c = await startTestCluster();
+    try {
+      const events = (reason: string) => c.events('Node', 'node3').then((all) => all.filter((e) => e.component === 'node-controller' && e.reason === reason));
+      await c.until(async () => (await events('RegisteredNode')).length > 0, 'RegisteredNode');
+      assert.equal((await events('RegisteredNode'))[0]!.message, 'Node node3 event: Registered Node node3 in Controller');
+      await c.client.delete({ apiVersion: 'v1', kind: 'Node', name: 'node3' });
+      await c.until(async () => (await events('RemovingNode')).length > 0, 'RemovingNode');
+      assert.equal((await events('RemovingNode'))[0]!.message, 'Node node3 event: Removing Node node3 from Controller');
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('a node whose kubelet stops goes Unknown after the 40 s grace period and gets the unreachable taints; its pods go unready', async () => {
     const c = await startTestCluster();
     try {
@@ -41,6 +55,7 @@ describe('node lifecycle controller', () => {
       ]);
       const nodeEvents = await c.events('Node', 'node2');
       assert.ok(nodeEvents.some((e) => e.component === 'node-controller' && e.reason === 'NodeNotReady' && e.message === 'Node node2 status is now: NodeNotReady'));
+      assert.ok(nodeEvents.some((e) => e.component === 'node-controller' && e.reason === 'RegisteredNode' && e.message === 'Node node2 event: Registered Node node2 in Controller'), 'registered when first seen');
       await c.until(async () => ready(await c.pod('web')).status === 'False', 'pod unready');
       const podEvents = await c.events('Pod', 'web');
       assert.ok(podEvents.some((e) => e.component === 'node-controller' && e.type === 'Warning' && e.reason === 'NodeNotReady' && e.message === 'Node is not ready'));

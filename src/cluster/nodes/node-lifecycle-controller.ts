@@ -123,10 +123,13 @@ export function startNodeLifecycleController(deps: NodeLifecycleDeps): { stop():
     }
     const now = clock.now().getTime();
     const stamp = formatTime(clock.now());
+    const added = !health.has(name);
     const h = observe(observed, now);
     const silent = now - h.probeAt >= grace;
     let node = observed;
     try {
+      // Every node this controller starts knowing of (so each of them again after a restart), as upstream records it.
+      if (added) await recordEvent(recorder, 'Normal', { kind: 'Node', name, uid: node.metadata.uid }, 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
       if (silent) {
         const conditions = unknownConditions(node, stamp);
         if (!deepEqual(conditions, conditionsOf(node))) node = await client.updateStatus({ ...node, status: { ...(node.status ?? {}), conditions } });
@@ -158,7 +161,10 @@ export function startNodeLifecycleController(deps: NodeLifecycleDeps): { stop():
     onAdd: (n) => queue.add(n.metadata.name!),
     onUpdate: (_, n) => queue.add(n.metadata.name!),
     onDelete: (n) => {
-      health.delete(n.metadata.name!);
+      if (health.delete(n.metadata.name!)) {
+        const name = n.metadata.name!;
+        void recordEvent(recorder, 'Normal', { kind: 'Node', name, uid: n.metadata.uid }, 'RemovingNode', `Node ${name} event: Removing Node ${name} from Controller`).catch(() => undefined);
+      }
       for (const other of nodes.keys()) queue.add(other);
     },
   });
