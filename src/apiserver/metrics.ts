@@ -43,8 +43,18 @@ const REPORTED_VERBS: Record<string, string> = {
 
 const MUTATING = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 
-export function scopeOf(name: string, namespace: string): string {
-  return name ? 'resource' : namespace ? 'namespace' : 'cluster';
+/** The labels of a request: `resource` scope names one object, `namespace` a namespace's collection, else `cluster`. */
+export function requestLabels(
+  verb: string,
+  rt: { group: string; version: string; plural: string },
+  subresource: string,
+  name: string,
+  namespace: string,
+  dryRun: string,
+  apply = false,
+): RequestLabels {
+  const scope = name ? 'resource' : namespace ? 'namespace' : 'cluster';
+  return { verb, group: rt.group, version: rt.version, resource: rt.plural, subresource, scope, dryRun, apply };
 }
 
 /** One kind of request (its labels but the code): how many got each code, and how long they took. */

@@ -18,7 +18,7 @@ import { negotiateDiscoveryFormat } from './negotiation.ts';
 import type { OpenAPIV3Publisher } from './openapi/v3.ts';
 import { openAPIV2Response } from './openapi/v2.ts';
 import { parseRequestInfo, type ResourceRequestInfo } from './request-info.ts';
-import { METRICS_CONTENT_TYPE, scopeOf, type ApiServerMetrics } from './metrics.ts';
+import { METRICS_CONTENT_TYPE, requestLabels, type ApiServerMetrics } from './metrics.ts';
 import { setWarnings, writeBody, writeStatusError, writeText } from './respond.ts';
 import type { WatchSettings } from './registry/watch.ts';
 
@@ -100,16 +100,9 @@ export function createPipeline(deps: PipelineDeps) {
 
 /** Counts the request in the metrics once it is answered; a watch counts as long-running while open. */
 function instrument(metrics: ApiServerMetrics, info: ResourceRequestInfo, req: ApiRequest, res: ApiResponse, query: URLSearchParams): void {
-  const labels = {
-    verb: info.verb,
-    group: info.group,
-    version: info.version,
-    resource: info.resource,
-    subresource: info.subresource,
-    scope: scopeOf(info.name, info.namespace),
-    dryRun: query.getAll('dryRun').join(','),
-    apply: info.verb === 'patch' && (req.headers['content-type'] ?? '').startsWith('application/apply-patch'),
-  };
+  const apply = info.verb === 'patch' && (req.headers['content-type'] ?? '').startsWith('application/apply-patch');
+  const rt = { group: info.group, version: info.version, plural: info.resource };
+  const labels = requestLabels(info.verb, rt, info.subresource, info.name, info.namespace, query.getAll('dryRun').join(','), apply);
   const started = performance.now();
   const done = info.verb === 'watch' ? metrics.watchStarted(labels) : metrics.started(info.verb);
   res.once('close', () => {

@@ -8,7 +8,7 @@ import { handleBinding, handleFinalize, handleScale } from '../apiserver/handler
 import { handleDeleteCollection, handlePatch, type WriteRequest } from '../apiserver/handlers/write.ts';
 import type { ApiRequest, ApiResponse } from '../apiserver/http-types.ts';
 import { parseRequestInfo, type ResourceRequestInfo } from '../apiserver/request-info.ts';
-import { scopeOf, type RequestLabels } from '../apiserver/metrics.ts';
+import { requestLabels, type RequestLabels } from '../apiserver/metrics.ts';
 import type { WriteContext } from '../apiserver/registry/context.ts';
 import { deletedStatus, deleteObject } from '../apiserver/registry/delete.ts';
 import { watchResource } from '../apiserver/registry/watch.ts';
@@ -267,10 +267,10 @@ export class InProcessClient implements KubeClient {
 
   /**
    * Resolves the kind and scope, runs the call, and turns any failure into the StatusError HTTP would
-   * answer. A read of a kind no registry here serves goes to `aggregated`, when given and another
-   * component serves the group-version (metrics.k8s.io behind metrics-server).
+   * answer; the call counts in the server's request metrics as `request` says. A read of a kind no
+   * registry here serves goes to `aggregated`, when given and another component serves the
+   * group-version (metrics.k8s.io behind metrics-server).
    */
-  /** Runs one request against the served resource of `ref`, counted in the server's metrics as `request` says. */
   private async call<R>(
     ref: GroupVersionKind & { namespace?: string; name?: string },
     request: CallKind,
@@ -298,9 +298,9 @@ export class InProcessClient implements KubeClient {
   }
 
   private labels(s: ServedResource, ref: { namespace?: string; name?: string }, request: CallKind): RequestLabels {
-    const { group, version, plural } = s.type;
-    const namespace = s.type.namespaced ? ref.namespace ?? '' : '';
-    return { verb: request.verb, group, version, resource: plural, subresource: request.subresource ?? '', scope: scopeOf(request.verb === 'create' && !request.subresource ? '' : ref.name ?? '', namespace), dryRun: request.dryRun ? 'All' : '', apply: request.apply };
+    // A create is a POST to the collection; a create of a subresource (binding) names its object.
+    const name = request.verb === 'create' && !request.subresource ? '' : ref.name ?? '';
+    return requestLabels(request.verb, s.type, request.subresource ?? '', name, s.type.namespaced ? ref.namespace ?? '' : '', request.dryRun ? 'All' : '', request.apply);
   }
 
   private checkSubresource(s: ServedResource, sub: string): void {

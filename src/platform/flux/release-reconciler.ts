@@ -8,7 +8,6 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { formatTime } from '../../apiserver/registry/codec.ts';
 import type { Clock, EventRecorder, KubeClient, ReconcileResult } from '../../controller/index.ts';
 import { ChartRenderError, type ReleaseContext, type Values } from '../charts/chart.ts';
-import { withLookups, type LookedUpList } from '../charts/lookup.ts';
 import type { ChartRegistry } from '../charts/registry.ts';
 import { finishRelease, releaseObjects, rollbackRelease, startRelease, successDescription, type ReleaseTarget } from '../helm/actions.ts';
 import { applyObjects, getOrUndefined } from '../helm/apply.ts';
@@ -18,6 +17,7 @@ import { fullReleaseName, isPending, releaseDigest, type HelmRelease } from '../
 import { ReleaseStore } from '../helm/release-store.ts';
 import { uninstallRelease } from '../helm/uninstall.ts';
 import { helmChartFor, loadChart, type LoadedChart } from './chart-source.ts';
+import { valuesWithLookups } from './chart-lookups.ts';
 import { getCondition, isTrue } from './conditions.ts';
 import { describeDrift, detectDrift, objectName } from './drift.ts';
 import { formatGoDuration } from './go-duration.ts';
@@ -227,7 +227,7 @@ export class ReleaseReconciler {
     };
     let objects: KubeObject[];
     try {
-      objects = loaded.chart.render(await this.withLookups(loaded, a.values, context), context);
+      objects = loaded.chart.render(await valuesWithLookups(this.deps.client, loaded.chart, a.values, context, this.deps.apiVersions?.() ?? []), context);
     } catch (err) {
       if (!(err instanceof ChartRenderError) && !(err instanceof Error)) throw err;
       return this.fail(a, action, err.message, undefined);
@@ -460,24 +460,6 @@ export class ReleaseReconciler {
     } catch (err) {
       if (!isStatusError(err, 'NotFound')) throw err;
     }
-  }
-
-  /** Helm's `lookup` and `.Capabilities` for charts that declare them: fetched now, passed in the values. */
-  private async withLookups(loaded: LoadedChart, values: Values, context: ReleaseContext): Promise<Values> {
-    if (!loaded.chart.lookups) return values;
-    const found: KubeObject[] = [];
-    const lists: LookedUpList[] = [];
-    for (const ref of loaded.chart.lookups(values, context)) {
-      if (!ref.name) {
-        // A kind not served lists as nothing, as Helm's lookup answers.
-        const list = await this.deps.client.list({ apiVersion: ref.apiVersion, kind: ref.kind }, ref.namespace ? { namespace: ref.namespace } : {}).catch(() => undefined);
-        lists.push({ ref, items: list?.items ?? [] });
-        continue;
-      }
-      const obj = await getOrUndefined(this.deps.client, { apiVersion: ref.apiVersion, kind: ref.kind, namespace: ref.namespace || undefined, name: ref.name }).catch(() => undefined);
-      if (obj) found.push(obj);
-    }
-    return withLookups(values, found, this.deps.apiVersions?.() ?? [], lists);
   }
 
   private async ensureNamespace(name: string): Promise<void> {
