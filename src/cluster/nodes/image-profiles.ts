@@ -54,13 +54,15 @@ export class ImageProfiles {
     this.entries.delete(prefix);
   }
 
-  /** The profile of the longest matching prefix, over the defaults. */
+  /**
+   * Every matching prefix's profile over the defaults, the longer prefix winning field by field: a
+   * profile for some images (the platform's, one an operator sets) keeps what a shorter one says
+   * for all of them (how fast a container stops on SIGTERM) unless it says otherwise.
+   */
   lookup(image: string): SimulationProfile {
     const normalized = normalizeImage(image);
-    let best: { length: number; profile: Partial<SimulationProfile> } | undefined;
-    for (const [prefix, profile] of this.entries) {
-      if ((image.startsWith(prefix) || normalized.startsWith(prefix)) && (!best || prefix.length > best.length)) best = { length: prefix.length, profile };
-    }
-    return { ...this.fallback, ...(best?.profile ?? {}) };
+    const matching = [...this.entries].filter(([prefix]) => image.startsWith(prefix) || normalized.startsWith(prefix));
+    matching.sort((a, b) => a[0].length - b[0].length);
+    return Object.assign({ ...this.fallback }, ...matching.map(([, profile]) => profile)) as SimulationProfile;
   }
 }

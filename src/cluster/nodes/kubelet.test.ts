@@ -219,6 +219,26 @@ describe('kubelet simulator', () => {
     }
   });
 
+  test('a profile for some images keeps what a shorter prefix says for all: a fast starter still stops on SIGTERM', async () => {
+    const c = await startTestCluster();
+    c.profiles.set('', { stopMs: 500 });
+    c.profiles.set('ghcr.io/cozystack/', { startDelayMs: 20, readyDelayMs: 10 });
+    try {
+      await c.client.create(podManifest('ctl', { containers: [{ name: 'manager', image: 'ghcr.io/cozystack/cozystack/cozystack-controller:v1.6.2' }] }));
+      await c.clock.advance(0);
+      await c.clock.advance(20);
+      assert.equal((await c.pod('ctl')).status.phase, 'Running');
+      await c.clock.advance(10);
+      await c.client.delete({ apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'ctl' });
+      await c.clock.advance(499);
+      assert.ok((await c.pod('ctl')).metadata.deletionTimestamp, 'still stopping');
+      await c.clock.advance(1);
+      await assert.rejects(c.pod('ctl'), /not found/);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('the kubelet reports a pod twice on its way to Running, as syncPod does: the ack, then the started containers', async () => {
     const c = await startTestCluster();
     const statuses: string[] = [];
