@@ -141,6 +141,20 @@ for (const version of ['1.27', '1.33']) {
       assert.match(r.stderr, /unknown field "bogus"/);
     });
 
+    test('kubectl diff against an object made by kubectl create shows only what the manifest changes', () => {
+      assert.equal(k(['create', 'cm', 'plain', '-n', ns, '--from-literal=a=1']).code, 0);
+      const manifest = (a: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\n  namespace: ${ns}\ndata:\n  a: "${a}"\n`;
+      let r = k(['diff', '-f', '-'], manifest('1'));
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.equal(r.stdout, '');
+      r = k(['diff', '-f', '-'], manifest('2'));
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stdout, /^-  a: "1"$/m);
+      assert.match(r.stdout, /^\+  a: "2"$/m);
+      assert.doesNotMatch(r.stdout, /annotations/);
+      assert.equal(k(['delete', 'cm', 'plain', '-n', ns]).code, 0);
+    });
+
     test('quantities come back in canonical form; a value that is none is refused with the decoder\'s message', () => {
       const quota = `apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: q\n  namespace: ${ns}\nspec:\n  hard:\n    requests.cpu: "0.5"\n    requests.memory: 1024Mi\n    limits.cpu: 2\n    pods: "10"\n`;
       let r = k(['apply', '-f', '-'], quota);

@@ -59,7 +59,7 @@ describe('ValidatingAdmissionPolicy', () => {
 
   test('Warn adds a warning and lets the write through; a match condition can exempt the request', async () => {
     const { server } = await setup(
-      { validations: [{ expression: 'object.spec.replicas <= 1', message: 'more than one replica' }], matchConditions: [{ name: 'not-exempt', expression: "!('exempt' in object.metadata.labels)" }] },
+      { validations: [{ expression: 'object.spec.replicas <= 1', message: 'more than one replica' }], matchConditions: [{ name: 'not-exempt', expression: "!has(object.metadata.labels) || !('exempt' in object.metadata.labels)" }] },
       { validationActions: ['Warn'] },
     );
     const registry = server.registry('apps', 'deployments');

@@ -46,7 +46,8 @@ const answers: Record<string, (r: Json) => Json> = {
   '/allow': () => ({ allowed: true, warnings: ['looked at by allow'] }),
   '/deny': (r) => ({ allowed: false, status: { code: 403, reason: 'Forbidden', message: `no ${r.resource.resource} named ${r.name}` } }),
   '/deny-bare': () => ({ allowed: false }),
-  '/label': () => ({ allowed: true, ...jsonPatch([{ op: 'add', path: '/metadata/labels/stamped', value: 'yes' }]) }),
+  // As a real webhook must: an object without labels has no /metadata/labels to add a key under.
+  '/label': (r) => ({ allowed: true, ...jsonPatch([r.object.metadata.labels ? { op: 'add', path: '/metadata/labels/stamped', value: 'yes' } : { op: 'add', path: '/metadata/labels', value: { stamped: 'yes' } }]) }),
   '/copy-label': (r) => ({ allowed: true, ...jsonPatch(r.object.metadata.labels?.stamped ? [{ op: 'add', path: '/data', value: { seen: r.object.metadata.labels.stamped } }] : []) }),
   '/wrong-uid': () => ({ allowed: true, uid: 'not-yours' }),
   '/patch-container': () => ({ allowed: true, ...jsonPatch([{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'busybox', resources: { limits: { cpu: '1000m' } } } }]) }),

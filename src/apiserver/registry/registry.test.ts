@@ -98,6 +98,20 @@ test('a status write changes annotations only where the kind\'s status strategy 
   assert.deepEqual(d.status, { phase: 'Ready' });
 });
 
+test('empty labels, annotations, finalizers and ownerReferences come back absent, as through Go\'s ObjectMeta', async () => {
+  const { reg, ctx } = setup();
+  const w = await reg.create('ns', { ...widget('a', { size: 1 }), metadata: { name: 'a', labels: {}, annotations: null, finalizers: [], ownerReferences: [] } } as unknown as KubeObject, ctx());
+  for (const key of ['labels', 'annotations', 'finalizers', 'ownerReferences']) assert.equal(key in w.metadata, false, key);
+  const rv = w.metadata.resourceVersion;
+  // What `kubectl diff` sends for a manifest without annotations changes nothing.
+  const same = await reg.update('ns', 'a', { ...w, metadata: { ...w.metadata, annotations: {} } }, ctx());
+  assert.equal(same.metadata.resourceVersion, rv);
+  assert.equal('annotations' in same.metadata, false);
+  const labelled = await reg.update('ns', 'a', { ...same, metadata: { ...same.metadata, labels: { x: 'y' }, finalizers: [] } }, ctx());
+  assert.deepEqual(labelled.metadata.labels, { x: 'y' });
+  assert.equal('finalizers' in labelled.metadata, false);
+});
+
 test('dry run stores nothing', async () => {
   const { reg, ctx } = setup();
   await reg.create('ns', widget('a'), { ...ctx(), dryRun: true });

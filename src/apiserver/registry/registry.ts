@@ -27,7 +27,7 @@ import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, 
 import type { ListQuery, WriteContext } from './context.ts';
 import { continueExpired, decodeContinue, encodeContinue } from './continue-token.ts';
 import { collectionPrefix, objectKey } from './keys.ts';
-import { carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
+import { carryMetaForUpdate, comparable, dropEmptyMetaCollections, fillMetaForCreate, generateName } from './object-meta.ts';
 import { buildSelection } from './selection.ts';
 import { shapeUpdate, statusPart } from './status-split.ts';
 import { watchCopy } from './watch-copy.ts';
@@ -175,6 +175,7 @@ export class ResourceRegistry {
     this.checkTypeMeta(obj);
     this.checkNamespace(obj, namespace);
     canonicalizeQuantities(this.rt, obj);
+    dropEmptyMetaCollections(obj);
     const now = this.deps.now();
     fillMetaForCreate(obj, now, this.strategy);
     if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
@@ -257,6 +258,7 @@ export class ResourceRegistry {
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = shapeUpdate(desired, current, subresource, this.strategy);
       canonicalizeQuantities(this.rt, next);
+      dropEmptyMetaCollections(next);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
       if (subresource === '') this.strategy.applyDefaults?.(next);
@@ -379,6 +381,7 @@ export class ResourceRegistry {
       warnings: ctx.warnings,
       normalize: (patched) => {
         canonicalizeQuantities(this.rt, patched);
+        dropEmptyMetaCollections(patched);
         if (subresource === '') this.strategy.applyDefaults?.(patched);
       },
     };
