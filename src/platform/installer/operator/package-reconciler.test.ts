@@ -200,4 +200,11 @@ test('a Package the platform release no longer renders is reported as kept, with
   assert.ok(warning, 'a PackageKept Warning Event');
   assert.equal((warning as { type?: string }).type, 'Warning');
   assert.equal((warning as { involvedObject?: { name?: string } }).involvedObject?.name, 'cozystack.cozystack-platform');
+  // Removed by hand, as the message says: the platform Package stops naming it.
+  await fx.client.delete({ ...PACKAGE_GVK, name: 'cozystack.kept' });
+  const after = await eventually(async () => {
+    const c = readyCondition(await fx.client.get({ ...PACKAGE_GVK, name: 'cozystack.cozystack-platform' }));
+    return c && !c.message.includes('cozystack.kept') ? c : undefined;
+  }, 'the kept-package note gone');
+  assert.equal(after.message, 'reconciliation succeeded, generated 1 helmrelease(s)');
 });

@@ -17,6 +17,7 @@ import {
   PACKAGE_GVK,
   PACKAGESOURCE_GVK,
   PLATFORM_PACKAGE,
+  PLATFORM_RELEASE,
   releaseNameOf,
   SECRET_GVK,
   setCondition,
@@ -100,6 +101,17 @@ export function startPackageReconciler(deps: OperatorDeps): RunningController {
   releases.addEventHandler({ onUpdate: (old, hr) => (deepEqual(written(old), written(hr)) ? undefined : enqueueOwner(hr)), onDelete: enqueueOwner });
   const enqueuePlatform = () => queue.add(PLATFORM_PACKAGE);
   platformRecords.addEventHandler({ onAdd: enqueuePlatform, onUpdate: enqueuePlatform, onDelete: enqueuePlatform });
+  // The platform Package's status names the Packages its release keeps: one of them going away (as
+  // that status tells the user to do) changes it.
+  const ofPlatformRelease = (p: KubeObject) => p.metadata.annotations?.['meta.helm.sh/release-name'] === PLATFORM_RELEASE;
+  packages.addEventHandler({
+    onUpdate: (old, p) => {
+      if (ofPlatformRelease(p) && !old.metadata.deletionTimestamp && p.metadata.deletionTimestamp) enqueuePlatform();
+    },
+    onDelete: (p) => {
+      if (ofPlatformRelease(p)) enqueuePlatform();
+    },
+  });
 
   async function reconcile(key: string): Promise<ReconcileResult | void> {
     const pkg = packages.getByKey(key);
