@@ -70,6 +70,14 @@ test('spec.chart: the helm-controller templates a HelmChart and the source-contr
     assert.equal(readyOf(hc)!.message, "pulled 'demo' chart with version '1.0.0'");
     const repo = await env.client.get({ apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmRepository', namespace: 'apps', name: 'charts' });
     assert.match(readyOf(repo)!.message, /^stored artifact: revision 'sha256:[0-9a-f]{64}'$/);
+    // A chart from the internet: the HelmChart says it is not in the index, and why.
+    await env.client.create({ ...helmRelease('podinfo', {}), spec: { interval: '5m', chart: { spec: { chart: 'podinfo', version: '6.x', sourceRef: { kind: 'HelmRepository', name: 'charts' } } } } });
+    const missing = await eventually('HelmChart not ready', async () => {
+      const o = await env.client.get({ apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmChart', namespace: 'apps', name: 'apps-podinfo' }).catch(() => undefined);
+      return o && readyOf(o)?.status === 'False' && o;
+    });
+    assert.equal(readyOf(missing)!.reason, 'ChartPullError');
+    assert.match(readyOf(missing)!.message, /^invalid chart reference: failed to get chart version for remote reference: no chart name found \(cozylab reaches no network: .*'podinfo' is none of them\)$/);
     const oci = await env.client.create({ apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'OCIRepository', metadata: { name: 'pkgs', namespace: 'apps' }, spec: { url: 'oci://ghcr.io/cozystack/cozystack/cozystack-packages', ref: { tag: 'v1.6.2' }, interval: '5m' } });
     const ociReady = await eventually('oci ready', async () => {
       const o = await env.client.get({ apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'OCIRepository', namespace: 'apps', name: oci.metadata.name! });

@@ -79,7 +79,7 @@ export function resolveHelmChart(chartObj: KubeObject, charts: ChartRegistry): R
   const chart = fromRepository ? charts.list().find((c) => c.name === wanted) : (charts.get(wanted) ?? charts.list().find((c) => c.name === wanted.replace(/\/+$/, '').split('/').pop()));
   if (!chart) {
     return fromRepository
-      ? { ok: false, reason: 'ChartPullError', message: `invalid chart reference: failed to get chart version for remote reference: no chart name found` }
+      ? { ok: false, reason: 'ChartPullError', message: `invalid chart reference: failed to get chart version for remote reference: no chart name found (cozylab reaches no network: a HelmRepository's index holds only the charts cozylab ships, and '${wanted}' is none of them)` }
       : { ok: false, reason: 'ChartPackageError', message: `path '${wanted}' not found: cozylab has no chart there` };
   }
   const version = spec.version || '*';
