@@ -155,6 +155,21 @@ for (const version of ['1.27', '1.33']) {
       assert.equal(k(['delete', 'cm', 'plain', '-n', ns]).code, 0);
     });
 
+    test('a manifest as Helm renders it, with empty lists and maps, is stored as kube-apiserver stores it', () => {
+      const manifest = `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: helmish\n  namespace: ${ns}\nspec:\n  selector: {matchLabels: {app: helmish}}\n  template:\n    metadata: {labels: {app: helmish}, annotations: {}}\n    spec:\n      nodeSelector: {}\n      tolerations: []\n      affinity: {}\n      containers: [{name: c, image: nginx, env: [], resources: {}}]\n`;
+      assert.equal(k(['apply', '-f', '-'], manifest).code, 0);
+      const template = JSON.parse(k(['get', 'deploy', 'helmish', '-n', ns, '-o', 'jsonpath={.spec.template}']).stdout);
+      assert.deepEqual(template.metadata, { labels: { app: 'helmish' } });
+      assert.deepEqual([template.spec.nodeSelector, template.spec.tolerations, template.spec.affinity], [undefined, undefined, {}]);
+      assert.deepEqual([template.spec.containers[0].env, template.spec.containers[0].resources], [undefined, {}]);
+      // Applied again, kubectl's patch re-adds the empty fields (so it says "configured", as against a real
+      // cluster, the sync loop GitOps tools fall into with such charts), and nothing is written.
+      const rv = k(['get', 'deploy', 'helmish', '-n', ns, '-o', 'jsonpath={.metadata.resourceVersion}']).stdout;
+      assert.match(k(['apply', '-f', '-'], manifest).stdout, /deployment.apps\/helmish configured/);
+      assert.equal(k(['get', 'deploy', 'helmish', '-n', ns, '-o', 'jsonpath={.metadata.resourceVersion}']).stdout, rv);
+      assert.equal(k(['delete', 'deploy', 'helmish', '-n', ns]).code, 0);
+    });
+
     test('quantities come back in canonical form; a value that is none is refused with the decoder\'s message', () => {
       const quota = `apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: q\n  namespace: ${ns}\nspec:\n  hard:\n    requests.cpu: "0.5"\n    requests.memory: 1024Mi\n    limits.cpu: 2\n    pods: "10"\n`;
       let r = k(['apply', '-f', '-'], quota);

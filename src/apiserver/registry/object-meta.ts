@@ -59,29 +59,3 @@ export function comparable(obj: KubeObject): unknown {
   const { resourceVersion: _rv, managedFields: _mf, ...metadata } = obj.metadata;
   return { ...obj, metadata };
 }
-
-/** ObjectMeta's collections that Go's JSON encoding omits when empty (`omitempty`). */
-const OMITTED_WHEN_EMPTY = ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const;
-
-function isEmptyCollection(v: unknown): boolean {
-  if (v === null) return true;
-  if (Array.isArray(v)) return v.length === 0;
-  return typeof v === 'object' && Object.keys(v as object).length === 0;
-}
-
-/**
- * Every write's metadata passes through kube-apiserver's typed ObjectMeta (custom resources' too),
- * so `annotations: {}`, `labels: null` or `finalizers: []` come back absent: what `kubectl diff`
- * sends for a manifest without annotations must not show up as a change. Replaces `obj.metadata`
- * by a copy when it drops one, as the metadata may be shared with the watch cache.
- */
-export function dropEmptyMetaCollections(obj: KubeObject): void {
-  let copy: KubeObject['metadata'] | undefined;
-  for (const key of OMITTED_WHEN_EMPTY) {
-    if (key in obj.metadata && isEmptyCollection(obj.metadata[key])) {
-      copy ??= { ...obj.metadata };
-      delete copy[key];
-    }
-  }
-  if (copy) obj.metadata = copy;
-}

@@ -22,12 +22,13 @@ import type { MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { AdmissionChain, AdmissionOperation, AdmissionRequest } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
 import { canonicalizeQuantities } from './quantities.ts';
+import { dropEmptyCollections, dropEmptyMetaCollections } from './empty-collections.ts';
 import { DecodedObjects } from './decoded-objects.ts';
 import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, parseResourceVersion } from './codec.ts';
 import type { ListQuery, WriteContext } from './context.ts';
 import { continueExpired, decodeContinue, encodeContinue } from './continue-token.ts';
 import { collectionPrefix, objectKey } from './keys.ts';
-import { carryMetaForUpdate, comparable, dropEmptyMetaCollections, fillMetaForCreate, generateName } from './object-meta.ts';
+import { carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
 import { buildSelection } from './selection.ts';
 import { shapeUpdate, statusPart } from './status-split.ts';
 import { watchCopy } from './watch-copy.ts';
@@ -175,6 +176,7 @@ export class ResourceRegistry {
     this.checkTypeMeta(obj);
     this.checkNamespace(obj, namespace);
     canonicalizeQuantities(this.rt, obj);
+    dropEmptyCollections(this.rt, obj);
     dropEmptyMetaCollections(obj);
     const now = this.deps.now();
     fillMetaForCreate(obj, now, this.strategy);
@@ -258,6 +260,7 @@ export class ResourceRegistry {
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = shapeUpdate(desired, current, subresource, this.strategy);
       canonicalizeQuantities(this.rt, next);
+      dropEmptyCollections(this.rt, next);
       dropEmptyMetaCollections(next);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
@@ -381,6 +384,7 @@ export class ResourceRegistry {
       warnings: ctx.warnings,
       normalize: (patched) => {
         canonicalizeQuantities(this.rt, patched);
+        dropEmptyCollections(this.rt, patched);
         dropEmptyMetaCollections(patched);
         if (subresource === '') this.strategy.applyDefaults?.(patched);
       },

@@ -1,0 +1,174 @@
+// Built-in kinds are stored and served as kube-apiserver's typed decoding and Go's JSON encoding
+// leave them: an optional list or map written empty (`tolerations: []`, `nodeSelector: {}`, a pod
+// template's `annotations: {}`, as Helm charts often render) comes back absent, since such fields
+// are `omitempty`. Which fields are lists and maps, and which are required, is read off the kind's
+// OpenAPI schema once; the few optional fields Go encodes even when empty are named below.
+
+import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { builtinKindSchemaRef, componentOfRef, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
+import type { JSONSchemaProps, ResourceType } from '../resource.ts';
+
+/**
+ * Optional lists without `omitempty` in the Go types (so `[]` stays `[]`), as `Type.field`; and
+ * ObjectMeta's managedFields, whose empty list is the field manager's business, not the decoder's.
+ */
+const KEPT_WHEN_EMPTY = new Set([
+  'Role.rules',
+  'ClusterRole.rules',
+  'EndpointSlice.endpoints',
+  'EndpointSlice.ports',
+  'CSINodeDriver.topologyKeys',
+  'HorizontalPodAutoscalerStatus.currentMetrics',
+  'ResourcePolicyRule.namespaces',
+  'TokenRequestSpec.audiences',
+  'ProjectedVolumeSource.sources',
+  'ContainerImage.names',
+  'DeviceClaim.requests',
+  'AllocatedDeviceStatus.conditions',
+  'CustomResourceDefinitionStatus.storedVersions',
+  'ObjectMeta.managedFields',
+]);
+
+/** Types not descended into: a CRD's schemas are kept as written. */
+const NOT_DESCENDED = new Set(['JSONSchemaProps']);
+
+/** Where empty collections are dropped: per field, whether it is one that is, and what lies below. */
+interface EmptyPaths {
+  fields?: Map<string, { omit: boolean; below?: EmptyPaths }>;
+  items?: EmptyPaths;
+  values?: EmptyPaths;
+}
+
+function typeNameOf(component: string): string {
+  return component.slice(component.lastIndexOf('.') + 1);
+}
+
+function isCollection(s: JSONSchemaProps | undefined): boolean {
+  if (!s) return false;
+  if (s.type === 'array') return true;
+  return s.type === 'object' && !s.properties && isPlainObject(s.additionalProperties);
+}
+
+/** The schema a property's `$ref` or `allOf: [{$ref}]` points at, with the component's name. */
+function deref(schema: JSONSchemaProps | undefined): { schema?: JSONSchemaProps; component?: string } {
+  if (!schema) return {};
+  const allOf = schema.allOf as JSONSchemaProps[] | undefined;
+  const ref = schema.$ref ?? allOf?.[0]?.$ref;
+  return ref ? { schema: resolveBuiltinRef(ref), component: componentOfRef(ref) } : { schema };
+}
+
+function compile(schema: JSONSchemaProps | undefined, component: string | undefined, memo: Map<string, EmptyPaths | undefined>, inProgress: Set<string>): EmptyPaths | undefined {
+  if (component) {
+    if (NOT_DESCENDED.has(typeNameOf(component))) return undefined;
+    if (memo.has(component)) return memo.get(component);
+    if (inProgress.has(component)) return undefined;
+    inProgress.add(component);
+  }
+  const out: EmptyPaths = {};
+  if (schema) {
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const typeName = component ? typeNameOf(component) : '';
+    for (const [field, sub] of Object.entries(schema.properties ?? {})) {
+      const target = deref(sub);
+      const omit = isCollection(target.schema) && !required.has(field) && !KEPT_WHEN_EMPTY.has(`${typeName}.${field}`);
+      const below = compile(target.schema, target.component, memo, inProgress);
+      if (omit || below) (out.fields ??= new Map()).set(field, { omit, below });
+    }
+    const items = deref(schema.items as JSONSchemaProps | undefined);
+    if (items.schema || items.component) out.items = compile(items.schema, items.component, memo, inProgress);
+    if (isPlainObject(schema.additionalProperties)) {
+      const values = deref(schema.additionalProperties as JSONSchemaProps);
+      out.values = compile(values.schema, values.component, memo, inProgress);
+    }
+  }
+  const paths = out.fields || out.items || out.values ? out : undefined;
+  if (component) {
+    inProgress.delete(component);
+    memo.set(component, paths);
+  }
+  return paths;
+}
+
+const compiled = new Map<string, EmptyPaths | undefined>();
+
+function pathsOf(rt: ResourceType): EmptyPaths | undefined {
+  const ref = rt.strategicMergePatch ? builtinKindSchemaRef(rt.group, rt.version, rt.kind) : undefined;
+  if (!ref) return undefined;
+  if (!compiled.has(ref)) compiled.set(ref, compile(resolveBuiltinRef(ref), componentOfRef(ref), new Map(), new Set()));
+  return compiled.get(ref);
+}
+
+/**
+ * `value` without its empty omitempty collections: the same reference when there are none, else
+ * copies along the changed paths only (the rest may be shared with the watch cache).
+ */
+function prune(value: unknown, paths: EmptyPaths): unknown {
+  if (Array.isArray(value)) {
+    if (!paths.items) return value;
+    let out: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const next = prune(item, paths.items!);
+      if (next !== item) (out ??= value.slice())[i] = next;
+    });
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  const obj = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  if (paths.fields) {
+    for (const [field, { omit, below }] of paths.fields) {
+      if (!(field in obj)) continue;
+      const v = obj[field];
+      if (omit && isEmptyCollection(v)) {
+        out ??= { ...obj };
+        delete out[field];
+      } else if (below) {
+        const next = prune(v, below);
+        if (next !== v) (out ??= { ...obj })[field] = next;
+      }
+    }
+  }
+  if (paths.values) {
+    for (const [key, v] of Object.entries(obj)) {
+      const next = prune(v, paths.values);
+      if (next !== v) (out ??= { ...obj })[key] = next;
+    }
+  }
+  return out ?? obj;
+}
+
+/** Drops the empty omitempty lists and maps of a built-in kind's object; its top level is the caller's own. */
+export function dropEmptyCollections(rt: ResourceType, obj: KubeObject): void {
+  const paths = pathsOf(rt);
+  if (!paths) return;
+  const pruned = prune(obj, paths) as KubeObject;
+  if (pruned === obj) return;
+  for (const key of Object.keys(obj)) if (!(key in pruned)) delete obj[key];
+  Object.assign(obj, pruned);
+}
+
+/** ObjectMeta's collections that Go's JSON encoding omits when empty (`omitempty`). */
+const OMITTED_WHEN_EMPTY = ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const;
+
+function isEmptyCollection(v: unknown): boolean {
+  if (v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isPlainObject(v) && Object.keys(v as object).length === 0;
+}
+
+/**
+ * Every write's metadata passes through kube-apiserver's typed ObjectMeta (custom resources' too),
+ * so `annotations: {}`, `labels: null` or `finalizers: []` come back absent: what `kubectl diff`
+ * sends for a manifest without annotations must not show up as a change. Replaces `obj.metadata`
+ * by a copy when it drops one, as the metadata may be shared with the watch cache.
+ */
+export function dropEmptyMetaCollections(obj: KubeObject): void {
+  let copy: KubeObject['metadata'] | undefined;
+  for (const key of OMITTED_WHEN_EMPTY) {
+    if (key in obj.metadata && isEmptyCollection(obj.metadata[key])) {
+      copy ??= { ...obj.metadata };
+      delete copy[key];
+    }
+  }
+  if (copy) obj.metadata = copy;
+}
