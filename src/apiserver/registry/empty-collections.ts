@@ -137,14 +137,18 @@ function prune(value: unknown, paths: EmptyPaths): unknown {
   return out ?? obj;
 }
 
-/** Drops the empty omitempty lists and maps of a built-in kind's object; its top level is the caller's own. */
-export function dropEmptyCollections(rt: ResourceType, obj: KubeObject): void {
+/**
+ * Drops the empty omitempty lists and maps of a built-in kind's object (its metadata's too); its top
+ * level is the caller's own. False for a kind without a built-in schema (a custom resource).
+ */
+export function dropEmptyCollections(rt: ResourceType, obj: KubeObject): boolean {
   const paths = pathsOf(rt);
-  if (!paths) return;
+  if (!paths) return false;
   const pruned = prune(obj, paths) as KubeObject;
-  if (pruned === obj) return;
+  if (pruned === obj) return true;
   for (const key of Object.keys(obj)) if (!(key in pruned)) delete obj[key];
   Object.assign(obj, pruned);
+  return true;
 }
 
 /** ObjectMeta's collections that Go's JSON encoding omits when empty (`omitempty`). */

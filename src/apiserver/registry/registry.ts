@@ -21,8 +21,7 @@ import { CompactedError, KeyExistsError, KeyNotFoundError, RevisionMismatchError
 import type { MaybePromise } from '../../machinery/maybe-promise.ts';
 import type { AdmissionChain, AdmissionOperation, AdmissionRequest } from '../admission/admission.ts';
 import { groupVersion, type ResourceType } from '../resource.ts';
-import { canonicalizeQuantities } from './quantities.ts';
-import { dropEmptyCollections, dropEmptyMetaCollections } from './empty-collections.ts';
+import { decodeAsTyped } from './typed-decoding.ts';
 import { DecodedObjects } from './decoded-objects.ts';
 import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, parseResourceVersion } from './codec.ts';
 import type { ListQuery, WriteContext } from './context.ts';
@@ -175,9 +174,7 @@ export class ResourceRegistry {
     const obj = deepClone(input);
     this.checkTypeMeta(obj);
     this.checkNamespace(obj, namespace);
-    canonicalizeQuantities(this.rt, obj);
-    dropEmptyCollections(this.rt, obj);
-    dropEmptyMetaCollections(obj);
+    decodeAsTyped(this.rt, obj);
     const now = this.deps.now();
     fillMetaForCreate(obj, now, this.strategy);
     if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
@@ -259,9 +256,7 @@ export class ResourceRegistry {
       const current = shared ?? this.withTypeMeta(decodeStoredValue(sv));
       const desired = await mutate(opts.mutateReadsOnly ? current : deepClone(current));
       const next = shapeUpdate(desired, current, subresource, this.strategy);
-      canonicalizeQuantities(this.rt, next);
-      dropEmptyCollections(this.rt, next);
-      dropEmptyMetaCollections(next);
+      decodeAsTyped(this.rt, next);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
       if (subresource === '') this.strategy.applyDefaults?.(next);
@@ -383,9 +378,7 @@ export class ResourceRegistry {
       dryRun: ctx.dryRun,
       warnings: ctx.warnings,
       normalize: (patched) => {
-        canonicalizeQuantities(this.rt, patched);
-        dropEmptyCollections(this.rt, patched);
-        dropEmptyMetaCollections(patched);
+        decodeAsTyped(this.rt, patched);
         if (subresource === '') this.strategy.applyDefaults?.(patched);
       },
     };
