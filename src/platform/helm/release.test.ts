@@ -25,3 +25,13 @@ test('each parse hands out its own objects: changing one changes no later parse'
   (first[1]!.spec as { replicas: number }).replicas = 9;
   assert.deepEqual(parseManifest(manifest), objects);
 });
+
+test('a manifest is read with the YAML 1.2 core schema: what YAML 1.1 would turn into booleans, dates or octals stays as written', () => {
+  const manifest = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: yes\n  b: 2024-01-01\n  c: 0755\n  d: ~\n  e: 0o17\n";
+  assert.deepEqual(parseManifest(manifest), [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: 'yes', b: '2024-01-01', c: 755, d: null, e: 15 } }]);
+});
+
+test('a manifest with a duplicate key (hand-written) is still read, the later value winning', () => {
+  const manifest = '---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\ndata:\n  k: one\n  k: two\n';
+  assert.deepEqual(parseManifest(manifest), [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'd' }, data: { k: 'two' } }]);
+});
