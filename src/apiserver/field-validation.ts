@@ -58,10 +58,17 @@ function checkGoTypes(rt: ResourceType, value: Record<string, unknown>): void {
 }
 
 /**
+ * What is being checked: a whole object (create, update), which kube-apiserver's decoder refuses as
+ * `<Kind> in version "<v>" cannot be handled as a <Kind>: strict decoding error: …`; or the result of
+ * a patch, or an apply configuration, refused with the bare `strict decoding error: …`.
+ */
+export type CheckedBody = 'object' | 'patched';
+
+/**
  * Checks a decoded body against the kind's schema; returns the body with unknown fields dropped.
  * Strict throws 400 listing every unknown or duplicate field; Warn adds one warning per field.
  */
-export function checkFields(rt: ResourceType, value: Record<string, unknown>, text: string | undefined, mode: FieldValidation, warnings: string[]): Record<string, unknown> {
+export function checkFields(rt: ResourceType, value: Record<string, unknown>, text: string | undefined, mode: FieldValidation, warnings: string[], body: CheckedBody = 'patched'): Record<string, unknown> {
   checkGoTypes(rt, value);
   const ks = kindSchema(rt);
   const problems: string[] = [];
@@ -76,7 +83,10 @@ export function checkFields(rt: ResourceType, value: Record<string, unknown>, te
     }
   }
   if (problems.length) {
-    if (mode === 'Strict') throw badRequest(`strict decoding error: ${problems.join(', ')}`);
+    if (mode === 'Strict') {
+      const error = `strict decoding error: ${problems.join(', ')}`;
+      throw badRequest(body === 'object' ? `${rt.kind} in version "${rt.version}" cannot be handled as a ${rt.kind}: ${error}` : error);
+    }
     warnings.push(...problems);
   }
   // A body with no unknown field has nothing to prune.

@@ -58,7 +58,7 @@ test('unknown fields: Strict is 400, Warn returns a quoted Warning header', asyn
   const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'uf' }, bogus: true });
   let r = await apiRequest(cluster, 'POST', '/api/v1/namespaces/default/configmaps?fieldValidation=Strict', { body, headers: { 'Content-Type': 'application/json' } });
   assert.equal(r.status, 400);
-  assert.equal(r.json<{ message: string }>().message, 'strict decoding error: unknown field "bogus"');
+  assert.equal(r.json<{ message: string }>().message, 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus"');
   r = await apiRequest(cluster, 'POST', '/api/v1/namespaces/default/configmaps?fieldValidation=Warn', { body, headers: { 'Content-Type': 'application/json' } });
   assert.equal(r.status, 201);
   assert.equal(String(r.headers.warning), '299 - "unknown field \\"bogus\\""');

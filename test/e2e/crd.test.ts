@@ -70,7 +70,7 @@ test('schema violations are 422 Invalid with field causes; unknown fields are re
   assert.match(r.stderr, /spec\.size: Unsupported value: "huge"/);
   r = cluster.kubectl(['apply', '-f', '-'], { input: widget('w3', '  bogus: 1') });
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /unknown field "spec\.bogus"/);
+  assert.match(r.stderr, /Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec\.bogus"/);
 });
 
 test('strategic merge patch is refused for custom kinds with 415', async () => {

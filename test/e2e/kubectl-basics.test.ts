@@ -138,7 +138,13 @@ for (const version of ['1.27', '1.33']) {
       assert.equal(r.code, 1);
       r = k(['apply', '-f', '-'], manifest.replace('\ndata:', '\nbogus: 1\ndata:'));
       assert.equal(r.code, 1);
-      assert.match(r.stderr, /unknown field "bogus"/);
+      assert.match(r.stderr, /error when creating "STDIN": ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "bogus"/);
+      // A patch of an existing object is refused with the bare decoding error, as kube-apiserver's patch handler words it.
+      assert.equal(k(['apply', '-f', '-'], manifest).code, 0);
+      r = k(['apply', '-f', '-'], manifest.replace('\ndata:', '\nbogus: 1\ndata:'));
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /Error from server \(BadRequest\): error when applying patch:[\s\S]*strict decoding error: unknown field "bogus"/);
+      assert.doesNotMatch(r.stderr, /cannot be handled as/);
     });
 
     test('kubectl diff against an object made by kubectl create shows only what the manifest changes', () => {

@@ -52,7 +52,7 @@ function objectFromBody(r: WriteRequest): KubeObject {
   const decoded = decodeBody(r.body, r.contentType, OBJECT_BODY_TYPES);
   requireObjectBody(decoded.value);
   const mode = parseFieldValidation(r.query.get('fieldValidation'));
-  const checked = checkFields(r.served.type, decoded.value, decoded.text, mode, r.ctx.warnings);
+  const checked = checkFields(r.served.type, decoded.value, decoded.text, mode, r.ctx.warnings, 'object');
   const obj = checked as KubeObject;
   obj.metadata = (obj.metadata ?? {}) as KubeObject['metadata'];
   return obj;
