@@ -49,8 +49,7 @@ import { ApiServerMetrics } from './metrics.ts';
 import { DEFAULT_ISSUER, ServiceAccountTokens, tokenRequestHandler } from './auth/service-account-tokens.ts';
 import { evictionHandler } from './eviction.ts';
 import { podConnectHandler, podLogHandler } from './pod-streams.ts';
-
-export const KUBERNETES_VERSION = { major: '1', minor: '33', gitVersion: 'v1.33.0+cozylab' };
+import { KUBERNETES_VERSION } from './version.ts';
 
 export interface ApiServerOptions {
   store: Store;

@@ -8,6 +8,7 @@ import { defaultTolerationSecondsOption, durationOption, inventoryOption, nodeMo
 import { registerNodeCommands } from './node.ts';
 import { registerPreflightCommand } from './preflight.ts';
 import { registerKubeconfigCommand } from './kubeconfig-command.ts';
+import { versionText } from './version.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -15,7 +16,9 @@ function port(value: string): number {
   return n;
 }
 
-const program = new Command('cozylab').description('The Cozystack platform in one process: a Kubernetes API server that real kubectl drives.');
+const program = new Command('cozylab')
+  .description('The Cozystack platform in one process: a Kubernetes API server that real kubectl drives.')
+  .version(versionText(), '-V, --version', 'print the version of cozylab and of the Kubernetes and Cozystack it serves');
 
 program
   .command('up')
