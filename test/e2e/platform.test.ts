@@ -295,6 +295,25 @@ describe('the default install (isp-full)', () => {
       await again.stop();
     }
   });
+
+  test('restarting with a changed --platform says ready only once what the change adds is installed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
+    const file = join(dir, 'platform.yaml');
+    writeFileSync(file, platformYaml('isp-full', '        bundles:\n          enabledPackages: [cozystack.nfs-driver]\n'));
+    await c.stop();
+    const again = await startCluster({ platform: true, dataDir: c.dataDir, extraArgs: ['--platform', file] });
+    try {
+      const ready = await waitForOutput(again, READY_LINE);
+      assert.match(again.output(), /Platform Package cozystack\.cozystack-platform \(variant isp-full\) configured/);
+      const { all, notReady } = readyReleases(again);
+      assert.ok(all.includes('cozy-nfs-driver/nfs-driver'), all.join(' '));
+      assert.deepEqual(notReady, []);
+      assert.equal(Number(ready[1]), all.length, 'the count printed is every HelmRelease there is');
+    } finally {
+      await again.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the default variant', () => {

@@ -6,7 +6,7 @@
 import { customResourceDefinition } from '../charts/lib/crd.ts';
 import { ciliumCrds } from '../charts/system/crds/cilium.ts';
 import { isStatusError } from '../../machinery/errors.ts';
-import type { KubeObject } from '../../machinery/object.ts';
+import { deepEqual, type KubeObject } from '../../machinery/object.ts';
 import type { Clock, InformerFactory, KubeClient, SharedInformer } from '../../controller/index.ts';
 import type { ImageProfiles } from '../../cluster/nodes/image-profiles.ts';
 import type { ChartRegistry } from '../charts/registry.ts';
@@ -16,7 +16,7 @@ import type { OperatorProgram } from './operator/program.ts';
 import { defaultPlatformPackage } from './platform-package.ts';
 import { upgradeInstall } from './installer-release.ts';
 import { applyBootstrapManifests, clusterDomainOf } from './bootstrap-manifests.ts';
-import { COZY_SYSTEM, HELMRELEASE_GVK, isReady, NAMESPACE_GVK, PACKAGE_GVK, PLATFORM_PACKAGE, type Package } from './types.ts';
+import { COZY_SYSTEM, HELMRELEASE_GVK, isReady, NAMESPACE_GVK, PACKAGE_GVK, PLATFORM_PACKAGE, PLATFORM_RELEASE, type Package } from './types.ts';
 
 export interface InstallerDeps {
   client: KubeClient;
@@ -161,10 +161,11 @@ async function waitForHelmReleases(deps: InstallerDeps, startedAt: number): Prom
   let loggedAt = -Infinity;
   await until(deps, () => {
     const all = releases.list();
-    const ready = all.filter((hr) => isReady(hr)).length;
+    const ready = all.filter(readyAsSpecified).length;
     const line = `      ${ready}/${all.length} HelmReleases Ready`;
     const platform = packages.get(undefined, PLATFORM_PACKAGE);
-    const settled = platform && isReady(platform) && packages.list().every((p) => isReady(p)) && all.length > 0 && ready === all.length;
+    const settled =
+      platform && isReady(platform) && platformReleaseCurrent(platform, releases.get(COZY_SYSTEM, PLATFORM_RELEASE)) && packages.list().every((p) => isReady(p)) && all.length > 0 && ready === all.length;
     // Progress is printed at most every POLL_MS, however often the releases change.
     const now = deps.clock.now().getTime();
     if (line !== last && (settled || now - loggedAt >= POLL_MS)) {
@@ -176,6 +177,29 @@ async function waitForHelmReleases(deps: InstallerDeps, startedAt: number): Prom
   }, [releases, packages]);
   const seconds = ((deps.clock.now().getTime() - startedAt) / 1000).toFixed(1);
   deps.log(`Cozystack is ready: ${releases.list().length} HelmReleases Ready in ${seconds}s`);
+}
+
+/**
+ * Ready for the spec it has now: a changed HelmRelease keeps its old Ready condition until
+ * helm-controller has acted on the change (a suspended one is not acted on, so its Ready stands).
+ */
+function readyAsSpecified(hr: KubeObject): boolean {
+  if (!isReady(hr)) return false;
+  if ((hr.spec as { suspend?: boolean } | undefined)?.suspend) return true;
+  return (hr.status as { observedGeneration?: number } | undefined)?.observedGeneration === hr.metadata.generation;
+}
+
+/**
+ * Whether cozystack-operator has carried the Platform Package as it is now into the platform's
+ * HelmRelease. The Package's Ready condition has no observedGeneration (as on Cozystack), so after
+ * `--platform` changed it, its Ready and every release's still speak of the previous description
+ * until the operator has copied the new values over.
+ */
+function platformReleaseCurrent(platform: Package, release: KubeObject | undefined): boolean {
+  if (!release) return false;
+  const wanted = platform.spec?.components?.platform?.values;
+  const carried = (release.spec as { values?: unknown } | undefined)?.values;
+  return deepEqual(carried ?? null, wanted ?? null);
 }
 
 /**
