@@ -169,7 +169,9 @@ for (const version of ['1.27', '1.33']) {
       assert.deepEqual([template.spec.nodeSelector, template.spec.tolerations, template.spec.affinity], [undefined, undefined, {}]);
       assert.deepEqual([template.spec.containers[0].env, template.spec.containers[0].resources], [undefined, {}]);
       // Applied again, kubectl's patch re-adds the empty fields (so it says "configured", as against a real
-      // cluster, the sync loop GitOps tools fall into with such charts), and nothing is written.
+      // cluster, the sync loop GitOps tools fall into with such charts), and nothing is written. (Once rolled
+      // out: until then the deployment controller writes its status.)
+      assert.equal(k(['rollout', 'status', 'deploy/helmish', '-n', ns, '--timeout=60s']).code, 0);
       const rv = k(['get', 'deploy', 'helmish', '-n', ns, '-o', 'jsonpath={.metadata.resourceVersion}']).stdout;
       assert.match(k(['apply', '-f', '-'], manifest).stdout, /deployment.apps\/helmish configured/);
       assert.equal(k(['get', 'deploy', 'helmish', '-n', ns, '-o', 'jsonpath={.metadata.resourceVersion}']).stdout, rv);
