@@ -314,6 +314,29 @@ describe('the default install (isp-full)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('restarting with a --platform change that reaches only cozystack-values says ready once the releases reading it upgraded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cozylab-platform-'));
+    const file = join(dir, 'platform.yaml');
+    writeFileSync(file, platformYaml('isp-full', '        bundles:\n          enabledPackages: [cozystack.nfs-driver]\n').replace('host: example.org', 'host: example.net'));
+    await c.stop();
+    const again = await startCluster({ platform: true, dataDir: c.dataDir, extraArgs: ['--platform', file] });
+    try {
+      const before = await waitForOutput(again, /cozylab API server listening/);
+      const ready = await waitForOutput(again, READY_LINE, before.index);
+      assert.ok(ready);
+      const values = again.kubectl(['get', 'secret', '-n', 'cozy-system', 'cozystack-values', '-o', 'jsonpath={.data.values\\.yaml}']);
+      assert.match(Buffer.from(values.stdout, 'base64').toString(), /root-host: example\.net/);
+      // cozystack-api reads cozystack-values (valuesFrom): its release has acted on the new values already.
+      const hr = items(again, ['get', 'helmreleases', '-n', 'cozy-system']).find((h) => h.metadata.name === 'cozystack-api') as unknown as { status: { lastAttemptedConfigDigest: string; history: Array<{ configDigest: string; version: number }> } };
+      assert.equal(hr.status.history[0]!.configDigest, hr.status.lastAttemptedConfigDigest);
+      assert.ok(hr.status.history[0]!.version >= 2, `cozystack-api upgraded (revision ${hr.status.history[0]!.version})`);
+      assert.deepEqual(readyReleases(again).notReady, []);
+    } finally {
+      await again.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the default variant', () => {
