@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KUBERNETES_VERSION } from '../apiserver/version.ts';
-import { COZYSTACK_VERSION } from '../platform/charts/system/components/shorthand.ts';
+import { COZYSTACK_VERSION } from '../platform/version.ts';
 
 export function versionText(): string {
   const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };

@@ -5,10 +5,8 @@
 import type { KubeObject } from '../../machinery/object.ts';
 import type { ChartRegistry } from '../charts/registry.ts';
 import { CHART_PATH_KEY, sha256 } from './artifact.ts';
+import { COZYSTACK_VERSION } from '../version.ts';
 import { satisfies } from './semver.ts';
-
-/** The version cozylab's packages are, which every semver ref is resolved against. */
-export const SERVED_VERSION = 'v1.6.2';
 
 export type Resolution =
   | { ok: true; revision: string; message: string; reason?: string; metadata?: Record<string, string> }
@@ -35,10 +33,10 @@ export function resolveOCIRepository(repo: KubeObject, charts: ChartRegistry): R
   let revision: string;
   if (ref.digest) revision = ref.digest;
   else if (ref.semver) {
-    if (!satisfies(SERVED_VERSION, ref.semver)) {
+    if (!satisfies(COZYSTACK_VERSION, ref.semver)) {
       return { ok: false, reason: 'OCIArtifactPullFailed', message: `failed to determine artifact tag for '${url}': no match found for semver: ${ref.semver}` };
     }
-    revision = `${SERVED_VERSION}@sha256:${sha256(`${url}:${SERVED_VERSION}`)}`;
+    revision = `${COZYSTACK_VERSION}@sha256:${sha256(`${url}:${COZYSTACK_VERSION}`)}`;
   } else {
     const tag = ref.tag || 'latest';
     revision = `${tag}@sha256:${sha256(`${url}:${tag}`)}`;
@@ -55,8 +53,8 @@ export function resolveGitRepository(repo: KubeObject): Resolution {
   if (ref.commit) revision = `${ref.branch ?? 'HEAD'}@sha1:${ref.commit}`;
   else if (ref.name) revision = `${ref.name}@sha1:${sha1Of(url, ref.name)}`;
   else if (ref.semver) {
-    if (!satisfies(SERVED_VERSION, ref.semver)) return { ok: false, reason: 'GitOperationFailed', message: `no match found for semver: ${ref.semver}` };
-    revision = `${SERVED_VERSION}@sha1:${sha1Of(url, SERVED_VERSION)}`;
+    if (!satisfies(COZYSTACK_VERSION, ref.semver)) return { ok: false, reason: 'GitOperationFailed', message: `no match found for semver: ${ref.semver}` };
+    revision = `${COZYSTACK_VERSION}@sha1:${sha1Of(url, COZYSTACK_VERSION)}`;
   } else if (ref.tag) revision = `${ref.tag}@sha1:${sha1Of(url, ref.tag)}`;
   else {
     const branch = ref.branch || 'master';

@@ -85,7 +85,7 @@ function remember(manifest: string, objects: KubeObject[]): void {
 
 /** The objects of a manifest; each call hands out its own copies. */
 export function parseManifest(manifest: string): KubeObject[] {
-  const objects = (parsed.get(manifest) ?? readDocuments(manifest)).filter((o): o is KubeObject => !!o && typeof o === 'object' && !!o.kind);
+  const objects = parsed.get(manifest) ?? readDocuments(manifest).filter((o): o is KubeObject => !!o && typeof o === 'object' && !!o.kind);
   remember(manifest, objects);
   return structuredClone(objects);
 }

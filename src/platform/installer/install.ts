@@ -16,6 +16,7 @@ import type { OperatorProgram } from './operator/program.ts';
 import { defaultPlatformPackage } from './platform-package.ts';
 import { upgradeInstall } from './installer-release.ts';
 import { applyBootstrapManifests, clusterDomainOf } from './bootstrap-manifests.ts';
+import { specOf } from '../flux/helmrelease-spec.ts';
 import { COZY_SYSTEM, HELMRELEASE_GVK, isReady, NAMESPACE_GVK, PACKAGE_GVK, PLATFORM_PACKAGE, PLATFORM_RELEASE, type Package } from './types.ts';
 
 export interface InstallerDeps {
@@ -185,7 +186,7 @@ async function waitForHelmReleases(deps: InstallerDeps, startedAt: number): Prom
  */
 function readyAsSpecified(hr: KubeObject): boolean {
   if (!isReady(hr)) return false;
-  if ((hr.spec as { suspend?: boolean } | undefined)?.suspend) return true;
+  if (specOf(hr).suspend) return true;
   return (hr.status as { observedGeneration?: number } | undefined)?.observedGeneration === hr.metadata.generation;
 }
 

@@ -5,7 +5,7 @@
 
 import type { KubeObject } from '../../../machinery/object.ts';
 import { daemonSet, deployment, type ContainerInput } from '../../charts/lib/workloads.ts';
-import { COZYSTACK_VERSION } from '../../charts/system/components/shorthand.ts';
+import { COZYSTACK_VERSION } from '../../version.ts';
 import { condition, startWorkloadOperator, type OperatedKind, type OperatorDeps, type Stoppable } from '../workload-operator.ts';
 
 export const PIRAEUS_NAMESPACE = 'cozy-linstor';

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KubeObject } from '../../../../machinery/object.ts';
+import { COZYSTACK_VERSION } from '../../../version.ts';
 import { ChartRenderError, type Chart, type Values } from '../../chart.ts';
 
-export const COZYSTACK_VERSION = 'v1.6.2';
 export const OPERATOR_IMAGE = `ghcr.io/cozystack/cozystack/cozystack-operator:${COZYSTACK_VERSION}@sha256:41ea5ca9c6a7d471105920b09fc8ed68279b8ca0dbffe7f839dccd530b42e4c7`;
 
 /** The labels every install puts on cozy-system (the labeler hook's `kubectl label`). */

@@ -9,6 +9,7 @@
 // `values._capabilities` (see lookup.ts), which the renderer fills from the cluster.
 
 import type { KubeObject } from '../../../../machinery/object.ts';
+import { COZYSTACK_VERSION } from '../../../version.ts';
 import type { Chart, ReleaseContext, Values } from '../../chart.ts';
 import { iaasBundle } from './bundles/iaas.ts';
 import { naasBundle, paasBundle } from './bundles/paas-naas.ts';
@@ -25,7 +26,7 @@ import { PLATFORM_VALUES, PLATFORM_VALUES_FILES } from './values.ts';
 import { PLATFORM_VALUES_SCHEMA } from './values-schema.ts';
 import { migrationHook, versionConfigMap } from './versioning.ts';
 
-export const PLATFORM_CHART_VERSION = '1.6.2';
+export const PLATFORM_CHART_VERSION = COZYSTACK_VERSION.slice(1);
 
 function render(values: Values, release: ReleaseContext): KubeObject[] {
   const lookup = lookupFrom(values);

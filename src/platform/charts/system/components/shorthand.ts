@@ -1,5 +1,6 @@
 // Short forms for the common shapes of a WorkloadSpec: one workload, one main container.
 
+import { COZYSTACK_VERSION } from '../../../version.ts';
 import type { ContainerSpec, WorkloadSpec } from '../component.ts';
 
 type Extra = Partial<Omit<WorkloadSpec, 'kind' | 'name' | 'containers'>> & { containers?: ContainerSpec[]; container?: string };
@@ -14,5 +15,4 @@ export const daemon = (name: string, image: string, extra?: Extra): WorkloadSpec
 export const stateful = (name: string, image: string, extra?: Extra): WorkloadSpec => workload('StatefulSet', name, image, extra);
 
 /** Cozystack's own images are tagged with the platform version and pinned by digest. */
-export const COZYSTACK_VERSION = 'v1.6.2';
 export const cozyImage = (name: string, tag = COZYSTACK_VERSION): string => `ghcr.io/cozystack/cozystack/${name}:${tag}`;
