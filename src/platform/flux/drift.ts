@@ -4,8 +4,13 @@
 
 import { isStatusError } from '../../machinery/errors.ts';
 import { deepEqual, parseApiVersion, type KubeObject } from '../../machinery/object.ts';
-import { refOf, type KubeClient } from '../../controller/index.ts';
-import type { DriftIgnoreRule } from './helmrelease-spec.ts';
+import { refOf, type Clock, type EventRecorder, type KubeClient } from '../../controller/index.ts';
+import type { ReleaseTarget } from '../helm/actions.ts';
+import { applyObjects } from '../helm/apply.ts';
+import { withOwnership } from '../helm/ownership.ts';
+import { driftModeOf, specOf, type DriftIgnoreRule } from './helmrelease-spec.ts';
+import { HELM_CONTROLLER } from './kinds.ts';
+import { markCondition, type HelmReleaseStatus } from './release-status.ts';
 
 export interface DriftEntry {
   obj: KubeObject;
@@ -35,6 +40,29 @@ export async function detectDrift(client: KubeClient, desired: KubeObject[], fie
     if (!deepEqual(comparable(wouldBe, paths), comparable(live, paths))) drifted.push({ obj, change: 'changed' });
   }
   return drifted;
+}
+
+/**
+ * What an in-sync release does about drift (unless `driftDetection.mode` is disabled): a
+ * DriftDetected Warning and condition, then, when enabled, the drifted objects applied again and a
+ * DriftCorrected Event; or the NoDriftDetected condition.
+ */
+export async function handleDrift(deps: { recorder: EventRecorder; clock: Clock }, hr: KubeObject, status: HelmReleaseStatus, target: ReleaseTarget, objects: KubeObject[], releaseName: string, now: string): Promise<void> {
+  const mode = driftModeOf(hr);
+  if (mode === 'disabled') return;
+  const desired = objects.map((o) => withOwnership(o, { name: target.name, namespace: target.namespace }));
+  const drift = await detectDrift(target.client, desired, HELM_CONTROLLER, specOf(hr).driftDetection?.ignore);
+  if (!drift.length) {
+    markCondition(status, 'Drifted', 'False', 'NoDriftDetected', 'No drift detected against the cluster state', now, hr.metadata.generation);
+    return;
+  }
+  const message = `Cluster state of release ${releaseName} has drifted from the desired state:\n${describeDrift(drift)}`;
+  await deps.recorder.warning(hr, 'DriftDetected', message);
+  markCondition(status, 'Drifted', 'True', 'DriftDetected', message, now, hr.metadata.generation);
+  if (mode !== 'enabled') return;
+  await applyObjects({ client: target.client, release: { name: target.name, namespace: target.namespace }, fieldManager: HELM_CONTROLLER, clock: deps.clock }, drift.map((d) => d.obj), 'upgrade');
+  const changes = drift.map((d) => `${objectName(d.obj)} ${d.change === 'removed' ? 'created' : 'configured'}`).join('\n');
+  await deps.recorder.normal(hr, 'DriftCorrected', `Cluster state of release ${releaseName} has been corrected:\n${changes}`);
 }
 
 /** Flux's summary line per object: `Deployment/ns/name removed`. */

@@ -1,28 +1,29 @@
-// One HelmRelease reconcile, as helm-controller's: finalizer, suspend, dependencies, chart,
-// values, then the next Helm action for the release's state — install, upgrade, wait for what was
-// applied to become ready within the timeout, remediate or retry a failure, or, in sync, detect and
-// correct drift. Status and Events carry Flux's reasons and messages.
+// One HelmRelease reconcile, as helm-controller's: deletion (release-finalizer.ts), suspend,
+// dependencies, chart, values, then the next Helm action for the release's state — install,
+// upgrade, wait for what was applied to become ready within the timeout, remediate or retry a
+// failure, or, in sync, detect and correct drift (drift.ts). Status and Events carry Flux's reasons
+// and messages.
 
 import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { formatTime } from '../../apiserver/registry/codec.ts';
 import type { Clock, EventRecorder, KubeClient, ReconcileResult } from '../../controller/index.ts';
-import { ChartRenderError, type ReleaseContext, type Values } from '../charts/chart.ts';
+import { ChartRenderError, type Values } from '../charts/chart.ts';
 import type { ChartRegistry } from '../charts/registry.ts';
 import { finishRelease, releaseObjects, rollbackRelease, startRelease, successDescription, type ReleaseTarget } from '../helm/actions.ts';
-import { applyObjects, getOrUndefined } from '../helm/apply.ts';
-import { withOwnership } from '../helm/ownership.ts';
+import { getOrUndefined } from '../helm/apply.ts';
 import { describeUnready, readinessOf } from '../helm/readiness.ts';
 import { fullReleaseName, isPending, releaseDigest, type HelmRelease } from '../helm/release.ts';
 import { ReleaseStore } from '../helm/release-store.ts';
 import { uninstallRelease } from '../helm/uninstall.ts';
 import { helmChartFor, loadChart, type LoadedChart } from './chart-source.ts';
 import { valuesWithLookups } from './chart-lookups.ts';
+import { finalizeHelmRelease } from './release-finalizer.ts';
 import { getCondition, isTrue } from './conditions.ts';
-import { describeDrift, detectDrift, objectName } from './drift.ts';
+import { handleDrift } from './drift.ts';
 import { formatGoDuration } from './go-duration.ts';
 import {
-  dependsOnKeys, driftModeOf, intervalMs, maxHistoryOf, releaseNameOf, releaseNamespaceOf, remediationOf, retryIntervalMs,
+  dependsOnKeys, intervalMs, maxHistoryOf, releaseNameOf, releaseNamespaceOf, remediationOf, retryIntervalMs,
   specOf, storageNamespaceOf, timeoutMs, waitDisabled,
 } from './helmrelease-spec.ts';
 import { FLUX_FINALIZER, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, RECONCILE_FORCE_AT, RECONCILE_REQUESTED_AT, RECONCILE_RESET_AT } from './kinds.ts';
@@ -77,7 +78,7 @@ export class ReleaseReconciler {
     const [namespace, name] = key.split('/') as [string, string];
     let hr = await getOrUndefined(this.deps.client, { ...HELMRELEASE_GVK, namespace, name });
     if (!hr) return;
-    if (hr.metadata.deletionTimestamp) return this.finalize(hr);
+    if (hr.metadata.deletionTimestamp) return finalizeHelmRelease(this.deps, hr);
     if (!hr.metadata.finalizers?.includes(FLUX_FINALIZER)) {
       hr = await this.deps.client.patch({ ...HELMRELEASE_GVK, namespace, name }, 'merge', { metadata: { finalizers: [...(hr.metadata.finalizers ?? []), FLUX_FINALIZER], resourceVersion: hr.metadata.resourceVersion } });
     }
@@ -405,61 +406,12 @@ export class ReleaseReconciler {
     }
     summarizeReady(status, hr.metadata.generation, this.now());
     clearCondition(status, 'Reconciling');
-    const mode = driftModeOf(hr);
     const objects = await releaseObjects(target, last);
     this.deps.watchObjects(objects);
-    if (mode !== 'disabled') {
-      const desired = objects.map((o) => withOwnership(o, { name: target.name, namespace: target.namespace }));
-      const drift = await detectDrift(target.client, desired, HELM_CONTROLLER, specOf(hr).driftDetection?.ignore);
-      if (drift.length) {
-        const message = `Cluster state of release ${snapshotName(snap)} has drifted from the desired state:\n${describeDrift(drift)}`;
-        await this.deps.recorder.warning(hr, 'DriftDetected', message);
-        markCondition(status, 'Drifted', 'True', 'DriftDetected', message, this.now(), hr.metadata.generation);
-        if (mode === 'enabled') {
-          await applyObjects({ client: target.client, release: { name: target.name, namespace: target.namespace }, fieldManager: HELM_CONTROLLER, clock: this.deps.clock }, drift.map((d) => d.obj), 'upgrade');
-          const changes = drift.map((d) => `${objectName(d.obj)} ${d.change === 'removed' ? 'created' : 'configured'}`).join('\n');
-          await this.deps.recorder.normal(hr, 'DriftCorrected', `Cluster state of release ${snapshotName(snap)} has been corrected:\n${changes}`);
-        }
-      } else {
-        markCondition(status, 'Drifted', 'False', 'NoDriftDetected', 'No drift detected against the cluster state', this.now(), hr.metadata.generation);
-      }
-    }
+    await handleDrift(this.deps, hr, status, target, objects, snapshotName(snap), this.now());
     status.observedGeneration = hr.metadata.generation;
     await this.writeStatus(a.hr, status);
     return { requeueAfter: intervalMs(hr) };
-  }
-
-  /** Deleting: uninstall (unless suspended), drop the HelmChart, release the finalizer. */
-  private async finalize(hr: KubeObject): Promise<void> {
-    if (!hr.metadata.finalizers?.includes(FLUX_FINALIZER)) return;
-    // Other finalizers stand for work that must come before the uninstall (what a chart's pre-delete
-    // hook does on a real cluster, e.g. a tenant deleting its apps first): wait for them to go.
-    if (hr.metadata.finalizers.some((f) => f !== FLUX_FINALIZER)) return;
-    if (!specOf(hr).suspend) {
-      const status = statusOf(hr);
-      const store = new ReleaseStore(this.deps.client, status.storageNamespace || storageNamespaceOf(hr), () => this.deps.clock.now());
-      const last = await store.last(releaseNameOf(hr));
-      if (last) {
-        const result = await uninstallRelease(this.deps.client, store, releaseNameOf(hr), releaseNamespaceOf(hr));
-        const message = `Helm uninstall succeeded for release ${fullReleaseName(last)} with chart ${last.chart.metadata.name}@${last.chart.metadata.version}`;
-        await this.deps.recorder.normal(hr, 'UninstallSucceeded', result.keptMessage ? `${message}\n${result.keptMessage}` : message);
-      }
-      if (specOf(hr).chart) {
-        const chart = helmChartFor(hr);
-        try {
-          await this.deps.client.delete({ ...HELMCHART_GVK, namespace: chart.metadata.namespace, name: chart.metadata.name! });
-        } catch (err) {
-          if (!isStatusError(err, 'NotFound')) throw err;
-        }
-      }
-    }
-    try {
-      await this.deps.client.patch({ ...HELMRELEASE_GVK, namespace: hr.metadata.namespace, name: hr.metadata.name! }, 'merge', {
-        metadata: { finalizers: hr.metadata.finalizers.filter((f) => f !== FLUX_FINALIZER), resourceVersion: hr.metadata.resourceVersion },
-      });
-    } catch (err) {
-      if (!isStatusError(err, 'NotFound')) throw err;
-    }
   }
 
   private async ensureNamespace(name: string): Promise<void> {
