@@ -5,8 +5,12 @@
 import type Database from 'better-sqlite3';
 import type { LogRow } from './sqlite-schema.ts';
 
-/** WAL pages after which a commit checkpoints the WAL into the database file. */
-export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+/**
+ * WAL pages after which a commit checkpoints the WAL into the database file itself: a bound the
+ * store's checkpointer thread (sqlite-checkpointer.ts) keeps the WAL far below, reached only if
+ * that thread cannot keep up or is gone.
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 100_000;
 
 export const COMPACTED_REVISION = 'compacted_revision';
 
@@ -42,9 +46,10 @@ export function writerConnection(db: Database.Database): WriterConnection {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   // A checkpoint copies the WAL's pages into the file and fsyncs it, inside whichever commit
-  // crosses the bound. At SQLite's 1000 pages (4 MB) a burst of pod writes (~150 rows, ~600 KB a
-  // batch) paid one every few commits; at 10000 pages the hot index pages are copied once for many
-  // commits. Durability is the WAL's (synchronous = FULL), whatever the bound.
+  // crosses the bound: at SQLite's 1000 pages (4 MB) a burst of pod writes paid one every few
+  // commits, at 10000 one every second or two, and every commit behind it waited 100 ms and more.
+  // The checkpointer thread does that work beside the commits. Durability is the WAL's
+  // (synchronous = FULL), whatever the bound.
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   const insert = db.prepare<RowToWrite>(`INSERT INTO kv_log (id, key, created, deleted, create_revision, prev_revision, value) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const deleteSuperseded = db.prepare<[number, number]>(

@@ -1,19 +1,9 @@
 // The store's handle on its writer thread (sqlite-writer.ts): requests go out in order and are
 // answered in the same order, each settling its request's promise.
 
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { WriterReply, WriterRequest } from './sqlite-writer-connection.ts';
-
-/**
- * The writer thread's program: the compiled module beside this one, or (running from the
- * TypeScript sources) that module through tsx, which a thread does not inherit.
- */
-function startWriter(path: string): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sqlite-writer.js', import.meta.url), { workerData: { path } });
-  const source = new URL('./sqlite-writer.ts', import.meta.url).href;
-  const program = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(program, { eval: true, workerData: { path } });
-}
+import { startStoreThread } from './sqlite-thread.ts';
 
 export class SqliteWriteError extends Error {
   constructor(
@@ -43,7 +33,7 @@ export class WriterThread {
     this.ready = new Promise<void>((resolve, reject) => (this.markReady = (err) => (err ? reject(err) : resolve())));
     // Awaited or not, a failure to start is reported by the writes (and close) that follow.
     this.ready.catch(() => undefined);
-    this.worker = startWriter(path);
+    this.worker = startStoreThread('sqlite-writer', path);
     // Idle, the thread does not keep the process alive; with a request out, it does (an
     // acknowledged write must not be cut short by the process running out of other work).
     this.worker.unref();

@@ -1,6 +1,6 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -43,6 +43,30 @@ describe('SqliteStore', () => {
     assert.equal(writer.db.pragma('wal_autocheckpoint', { simple: true }), WAL_AUTOCHECKPOINT_PAGES);
     writer.close();
     await s.close();
+  });
+
+  test('a checkpointer thread copies the WAL into the database file between commits, not inside one', async () => {
+    const path = freshPath();
+    const s = SqliteStore.open(path, { checkpointEveryRows: 100 });
+    try {
+      const value = 'x'.repeat(1000);
+      await Promise.all(Array.from({ length: 250 }, (_, i) => s.create(`/cp/${i}`, value)));
+      // The writer's own autocheckpoint bound is far away: only the checkpointer copies these pages.
+      assert.ok(250 * 1000 < WAL_AUTOCHECKPOINT_PAGES * 4096);
+      for (let waited = 0; s.checkpoints === 0; waited += 10) {
+        assert.ok(waited < 5000, 'no checkpoint within 5 s of 250 rows committed');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // The database file alone (its WAL left behind) holds what the checkpoint copied.
+      const copy = freshPath();
+      copyFileSync(path, copy);
+      const db = new Database(copy, { readonly: true });
+      const rows = (db.prepare('SELECT count(*) AS n FROM kv_log').get() as { n: number }).n;
+      db.close();
+      assert.ok(rows >= 100, `the database file holds ${rows} rows`);
+    } finally {
+      await s.close();
+    }
   });
 
   test('keeps one log row per write with created/deleted flags and previous revision (the old value is its predecessor\'s)', async () => {

@@ -29,6 +29,7 @@ import { FutureRevisionError, listLowerBound, readRevision } from './revisions.t
 import { createSchema, prepareFilteredList, prepareStatements, rowToEvent, rowToStored, type FilteredListStatements, type LogRow, type Statements } from './sqlite-schema.ts';
 import { COMPACTED_REVISION, rowToWrite, writerConnection, type WriterConnection } from './sqlite-writer-connection.ts';
 import { WriterThread } from './sqlite-writer-thread.ts';
+import { CheckpointThread } from './sqlite-checkpoint-thread.ts';
 import { WatchHub } from './watch-hub.ts';
 
 /** How many keys' newest rows stay in memory: the hot set of reads and of the writes' precondition checks. */
@@ -55,6 +56,17 @@ const MAX_BATCHES_IN_FLIGHT = 8;
  */
 const INLINE_COMMIT_MAX_ROWS = 32;
 
+/**
+ * Rows committed between two requests to the checkpointer: about 8000 WAL pages of pod writes, so
+ * the hot index pages are copied once for many commits.
+ */
+export const CHECKPOINT_EVERY_ROWS = 10_000;
+
+export interface SqliteStoreOptions {
+  /** Rows committed between two checkpoints (tests make it small). */
+  checkpointEveryRows?: number;
+}
+
 /** A cached "this key has no row". */
 const NO_ROW = Object.freeze({ none: true });
 
@@ -71,6 +83,9 @@ export class SqliteStore implements Store {
   readonly backend = 'sqlite' as const;
   private readonly stmts: Statements;
   private readonly writer: WriterThread;
+  private readonly checkpointer: CheckpointThread;
+  private readonly checkpointEveryRows: number;
+  private rowsSinceCheckpoint = 0;
   /** This thread's connection, writing only while the writer thread is idle. */
   private readonly connection: WriterConnection;
   /** The newest acknowledged (durable, published) revision: what reads see. */
@@ -106,12 +121,12 @@ export class SqliteStore implements Store {
   private readonly filteredLists = new Map<number, FilteredListStatements>();
 
   /** Opens (creating if needed) the store in the file at `path`. */
-  static open(path: string): SqliteStore {
+  static open(path: string, opts: SqliteStoreOptions = {}): SqliteStore {
     const db = new Database(path);
     try {
       db.pragma('journal_mode = WAL');
       createSchema(db);
-      return new SqliteStore(path, db);
+      return new SqliteStore(path, db, opts.checkpointEveryRows ?? CHECKPOINT_EVERY_ROWS);
     } catch (err) {
       db.close();
       throw err;
@@ -121,6 +136,7 @@ export class SqliteStore implements Store {
   private constructor(
     readonly path: string,
     private readonly db: Database.Database,
+    checkpointEveryRows: number,
   ) {
     this.connection = writerConnection(db);
     this.stmts = prepareStatements(db);
@@ -129,6 +145,13 @@ export class SqliteStore implements Store {
     this.assigned = this.revision;
     this.compacted = this.stmts.readMeta.get(COMPACTED_REVISION)?.value ?? 0;
     this.writer = new WriterThread(path);
+    this.checkpointer = new CheckpointThread(path);
+    this.checkpointEveryRows = checkpointEveryRows;
+  }
+
+  /** Checkpoints the checkpointer thread has finished: the WAL's pages copied into the database file. */
+  get checkpoints(): number {
+    return this.checkpointer.completed;
   }
 
   /** Resolves once the writer thread has its connection (rejects when it cannot have one). */
@@ -232,6 +255,7 @@ export class SqliteStore implements Store {
       await this.lastBatch;
     }
     this.hub.failAll(new StoreClosedError());
+    await this.checkpointer.close();
     await this.writer.close();
     this.db.close();
   }
@@ -298,7 +322,12 @@ export class SqliteStore implements Store {
   }
 
   /** The batch is durable: it becomes what reads see, its watchers are fed and its writes settle. */
-  private acknowledge(batch: PendingWrite[], { outcomes, newest }: CheckedBatch): void {
+  private acknowledge(batch: PendingWrite[], { outcomes, newest, rows }: CheckedBatch): void {
+    this.rowsSinceCheckpoint += rows.length;
+    if (this.rowsSinceCheckpoint >= this.checkpointEveryRows) {
+      this.rowsSinceCheckpoint = 0;
+      this.checkpointer.request();
+    }
     for (const [key, row] of newest) {
       this.loggedKeys.add(key);
       this.remember(key, row);

@@ -1,0 +1,68 @@
+// The store's handle on its checkpointer thread (sqlite-checkpointer.ts): at most one checkpoint
+// runs at a time, and a request made while one runs starts one more when it ends.
+
+import type { Worker } from 'node:worker_threads';
+import { startStoreThread } from './sqlite-thread.ts';
+
+export type CheckpointRequest = { type: 'checkpoint' } | { type: 'close' };
+
+/** After a checkpoint: the WAL's frames and how many of them are now in the database file. */
+export type CheckpointReply = { type: 'done'; walFrames: number; copied: number; error?: string } | { type: 'closed' };
+
+export class CheckpointThread {
+  private readonly worker: Worker;
+  private running = false;
+  private again = false;
+  private stopped: Promise<void> | undefined;
+  private exited = false;
+  /** Checkpoints finished (what tests and diagnostics can count on). */
+  completed = 0;
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(path: string) {
+    this.worker = startStoreThread('sqlite-checkpointer', path);
+    // A checkpoint is never what keeps the process alive: the file is whole with or without it.
+    this.worker.unref();
+    this.worker.on('message', (reply: CheckpointReply) => {
+      if (reply.type !== 'done') return;
+      this.running = false;
+      this.completed++;
+      if (this.again && !this.stopped) this.request();
+      else for (const w of this.waiters.splice(0)) w();
+    });
+    // A thread that fails leaves the copying to the writer's own autocheckpoint.
+    this.worker.on('error', () => undefined);
+    this.worker.on('exit', () => {
+      this.exited = true;
+      this.running = false;
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  request(): void {
+    if (this.stopped || this.exited) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.again = false;
+    this.worker.postMessage({ type: 'checkpoint' } satisfies CheckpointRequest);
+  }
+
+  /** Resolves once no checkpoint runs or is asked for. */
+  idle(): Promise<void> {
+    return this.running ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+  }
+
+  /** Lets a running checkpoint finish, then closes the thread's connection and ends it. */
+  close(): Promise<void> {
+    this.stopped ??= new Promise<void>((resolve) => {
+      if (this.exited) return resolve();
+      this.worker.ref();
+      this.worker.once('exit', () => resolve());
+      this.worker.postMessage({ type: 'close' } satisfies CheckpointRequest);
+    });
+    return this.stopped;
+  }
+}
