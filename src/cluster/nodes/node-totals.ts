@@ -15,6 +15,8 @@ function allocatableCached(node: KubeObject): Requests {
   return a;
 }
 
+const NO_PODS = Object.freeze([]) as never[];
+
 export class NodeTotals {
   private readonly pods = new Map<string, Pod>();
   private readonly requested: Requests = {};
@@ -52,7 +54,11 @@ export class NodeTotals {
     if (this.pods.has(key)) this.pods.set(key, pod);
   }
 
-  /** The node's state as of now, for one scheduling cycle. */
+  /**
+   * The node's state as of now, for one scheduling cycle (read while it runs, before anything is
+   * placed again): its spreading groups are this node's own map, not a copy of up to a group per
+   * Deployment in the cluster made for every cycle.
+   */
   snapshot(node: KubeObject): NodeState {
     const allocatable = allocatableCached(node);
     if (this.inexact) return nodeState(node, [...this.pods.values()], allocatable);
@@ -65,8 +71,8 @@ export class NodeTotals {
       nonZeroRequested: { ...this.nonZero },
       pods: (this.list ??= [...this.pods.values()]),
       usedPorts: this.ports.size > 0 ? [...this.ports.values()].flat() : [],
-      antiAffinityPods: [...this.antiAffinity.values()],
-      groups: new Map(this.groups),
+      antiAffinityPods: this.antiAffinity.size > 0 ? [...this.antiAffinity.values()] : NO_PODS,
+      groups: this.groups,
     };
   }
 

@@ -114,6 +114,32 @@ describe('default-scheduler', () => {
     }
   });
 
+  test("an existing pod's required anti-affinity keeps the pods it selects off its node", async () => {
+    const c = await startTestCluster();
+    try {
+      await c.client.patch({ ...NODE, name: 'node2' }, 'merge', { spec: { unschedulable: true } });
+      const keepOut = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'kubernetes.io/hostname' }] } };
+      await c.client.create(podManifest('guard', { affinity: keepOut, nodeSelector: { 'kubernetes.io/hostname': 'node1' } }, { labels: { app: 'guard' } }));
+      await c.clock.advance(0);
+      assert.equal((await c.pod('guard')).spec.nodeName, 'node1');
+      // node1 would otherwise win (it has the most room left after node3 takes one web pod).
+      for (const n of ['web-0', 'web-1', 'web-2']) {
+        await c.client.create(podManifest(n, {}, { labels: { app: 'web' } }));
+        await c.clock.advance(0);
+      }
+      for (const n of ['web-0', 'web-1', 'web-2']) assert.equal((await c.pod(n)).spec.nodeName, 'node3');
+      await c.client.patch({ ...NODE, name: 'node3' }, 'merge', { spec: { unschedulable: true } });
+      await c.client.create(podManifest('web-3', {}, { labels: { app: 'web' } }));
+      await c.clock.advance(0);
+      assert.equal(
+        (await c.pod('web-3')).status.conditions.find((x: any) => x.type === 'PodScheduled').message,
+        "0/3 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity rules, 2 node(s) were unschedulable. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..",
+      );
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('requests of pods already bound count against allocatable', async () => {
     const c = await startTestCluster();
     try {

@@ -7,6 +7,10 @@ import type { KubeObject } from '../../machinery/object.ts';
 import { hostPorts, nonZeroRequests, podRequests, podSpec, type Pod, type Requests } from './pod-facts.ts';
 import { milliCPU, quantityValue } from './quantity.ts';
 
+// The filters run for every node in every scheduling cycle: on the path of a pod that fits they
+// allocate nothing (no closures, no empty arrays), which the 10,000-pod benchmark measures.
+const NONE = Object.freeze([]) as never[];
+
 export interface Taint {
   key: string;
   value?: string;
@@ -128,11 +132,20 @@ function effectiveTaintsCached(node: KubeObject): Taint[] {
 }
 
 export function tolerates(pod: Pod, taint: Taint): boolean {
-  return (podSpec(pod).tolerations ?? []).some((t) => {
-    if (t.effect && t.effect !== taint.effect) return false;
-    if (t.operator === 'Exists') return !t.key || t.key === taint.key;
-    return t.key === taint.key && (t.value ?? '') === (taint.value ?? '');
-  });
+  for (const t of podSpec(pod).tolerations ?? NONE) {
+    if (t.effect && t.effect !== taint.effect) continue;
+    if (t.operator === 'Exists' ? !t.key || t.key === taint.key : t.key === taint.key && (t.value ?? '') === (taint.value ?? '')) return true;
+  }
+  return false;
+}
+
+
+/** The first of the node's taints with a scheduling effect that the pod does not tolerate. */
+function untoleratedTaint(pod: Pod, node: KubeObject): Taint | undefined {
+  for (const t of effectiveTaintsCached(node)) {
+    if ((t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod, t)) return t;
+  }
+  return undefined;
 }
 
 type NodeSelectorRequirement = { key: string; operator: string; values?: string[] };
@@ -171,7 +184,8 @@ function termMatches(term: NodeSelectorTerm, node: NodeState): boolean {
 
 export function matchesNodeAffinity(pod: Pod, node: NodeState): boolean {
   const spec = podSpec(pod);
-  for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) if (node.labels[k] !== v) return false;
+  const selector = spec.nodeSelector;
+  if (selector) for (const k in selector) if (node.labels[k] !== selector[k]) return false;
   const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution as { nodeSelectorTerms?: NodeSelectorTerm[] } | undefined;
   if (!required) return true;
   return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
@@ -181,12 +195,12 @@ const BASIC_RESOURCES = ['cpu', 'memory', 'ephemeral-storage'];
 
 /** NodeResourcesFit's reasons, in its order: pods, cpu, memory, ephemeral-storage, then extended resources. */
 export function insufficientResources(pod: Pod, node: NodeState): string[] {
-  const reasons: string[] = [];
-  if (node.pods.length + 1 > (node.allocatable.pods ?? 0)) reasons.push('Too many pods');
+  let reasons: string[] | undefined;
+  if (node.pods.length + 1 > (node.allocatable.pods ?? 0)) (reasons ??= []).push('Too many pods');
   const { requests: req, scalars } = footprintOf(pod);
-  for (const r of BASIC_RESOURCES) if ((req[r] ?? 0) > 0 && req[r]! > (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0)) reasons.push(`Insufficient ${r}`);
-  for (const r of scalars) if (req[r]! > 0 && req[r]! > (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0)) reasons.push(`Insufficient ${r}`);
-  return reasons;
+  for (const r of BASIC_RESOURCES) if ((req[r] ?? 0) > 0 && req[r]! > (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0)) (reasons ??= []).push(`Insufficient ${r}`);
+  for (const r of scalars) if (req[r]! > 0 && req[r]! > (node.allocatable[r] ?? 0) - (node.requested[r] ?? 0)) (reasons ??= []).push(`Insufficient ${r}`);
+  return reasons ?? NONE;
 }
 
 function portsConflict(pod: Pod, node: NodeState): boolean {
@@ -203,7 +217,7 @@ interface AffinityTerm {
 }
 
 function requiredTerms(pod: Pod, kind: 'podAffinity' | 'podAntiAffinity'): AffinityTerm[] {
-  return (podSpec(pod).affinity?.[kind]?.requiredDuringSchedulingIgnoredDuringExecution as AffinityTerm[] | undefined) ?? [];
+  return (podSpec(pod).affinity?.[kind]?.requiredDuringSchedulingIgnoredDuringExecution as AffinityTerm[] | undefined) ?? NONE;
 }
 
 /** Whether `other` is a pod the term (written in `owner`) selects. A namespaceSelector of {} selects every namespace. */
@@ -218,16 +232,22 @@ function sameDomain(a: NodeState, b: NodeState, key: string): boolean {
   return Object.hasOwn(a.labels, key) && a.labels[key] === b.labels[key];
 }
 
-const antiAffinityIndex = new WeakMap<NodeState[], Array<{ node: NodeState; pod: Pod }>>();
+/** The nodes of the last scheduling cycle asked about, and their pods with required anti-affinity. */
+let antiAffinityFor: NodeState[] | undefined;
+let antiAffinityFound: Array<{ node: NodeState; pod: Pod }> = NONE;
 
 /** The existing pods with required anti-affinity, over all nodes of one scheduling cycle (found once per cycle). */
 function antiAffinityPodsOf(all: NodeState[]): Array<{ node: NodeState; pod: Pod }> {
-  let found = antiAffinityIndex.get(all);
-  if (!found) {
-    found = all.flatMap((n) => n.antiAffinityPods.map((pod) => ({ node: n, pod })));
-    antiAffinityIndex.set(all, found);
+  if (all !== antiAffinityFor) {
+    antiAffinityFor = all;
+    antiAffinityFound = NONE;
+    for (const n of all) {
+      if (n.antiAffinityPods.length === 0) continue;
+      if (antiAffinityFound === NONE) antiAffinityFound = [];
+      for (const pod of n.antiAffinityPods) antiAffinityFound.push({ node: n, pod });
+    }
   }
-  return found;
+  return antiAffinityFound;
 }
 
 function interPodAffinityReason(pod: Pod, node: NodeState, all: NodeState[]): string | undefined {
@@ -239,10 +259,14 @@ function interPodAffinityReason(pod: Pod, node: NodeState, all: NodeState[]): st
     const selfMatch = affinity.every((t) => termSelects(t, pod, pod) && Object.hasOwn(node.labels, t.topologyKey));
     if (!satisfied && (anyMatch || !selfMatch)) return ERR_POD_AFFINITY;
   }
-  for (const t of requiredTerms(pod, 'podAntiAffinity')) {
+  const antiAffinity = requiredTerms(pod, 'podAntiAffinity');
+  for (let i = 0; i < antiAffinity.length; i++) {
+    const t = antiAffinity[i]!;
     if (all.some((n) => sameDomain(n, node, t.topologyKey) && n.pods.some((p) => termSelects(t, pod, p)))) return ERR_POD_ANTI_AFFINITY;
   }
-  for (const { node: n, pod: existing } of antiAffinityPodsOf(all)) {
+  const existingAntiAffinity = antiAffinityPodsOf(all);
+  if (existingAntiAffinity.length === 0) return undefined;
+  for (const { node: n, pod: existing } of existingAntiAffinity) {
     for (const t of requiredTerms(existing, 'podAntiAffinity')) {
       if (sameDomain(n, node, t.topologyKey) && termSelects(t, existing, pod)) return ERR_EXISTING_ANTI_AFFINITY;
     }
@@ -255,7 +279,7 @@ export function filterNode(pod: Pod, node: NodeState, all: NodeState[]): FilterF
   if ((node.node.spec as { unschedulable?: boolean })?.unschedulable && !tolerates(pod, { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' })) {
     return { reasons: [ERR_UNSCHEDULABLE], resolvable: false };
   }
-  const untolerated = effectiveTaintsCached(node.node).find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(pod, t));
+  const untolerated = untoleratedTaint(pod, node.node);
   if (untolerated) return { reasons: [`node(s) had untolerated taint {${untolerated.key}: ${untolerated.value ?? ''}}`], resolvable: false };
   if (!matchesNodeAffinity(pod, node)) return { reasons: [ERR_NODE_AFFINITY], resolvable: false };
   if (portsConflict(pod, node)) return { reasons: [ERR_NODE_PORTS], resolvable: true };
