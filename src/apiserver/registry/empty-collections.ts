@@ -115,22 +115,27 @@ function prune(value: unknown, paths: EmptyPaths): unknown {
   if (!isPlainObject(value)) return value;
   const obj = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  if (paths.fields) {
-    for (const [field, { omit, below }] of paths.fields) {
-      if (!(field in obj)) continue;
+  // The object's fields, looked up in the schema's (an object sets few of the fields its type has).
+  const fields = paths.fields;
+  if (fields) {
+    for (const field in obj) {
+      const path = fields.get(field);
+      if (path === undefined) continue;
       const v = obj[field];
-      if (omit && isEmptyCollection(v)) {
+      if (path.omit && isEmptyCollection(v)) {
         out ??= { ...obj };
         delete out[field];
-      } else if (below) {
-        const next = prune(v, below);
+      } else if (path.below) {
+        const next = prune(v, path.below);
         if (next !== v) (out ??= { ...obj })[field] = next;
       }
     }
   }
-  if (paths.values) {
-    for (const [key, v] of Object.entries(obj)) {
-      const next = prune(v, paths.values);
+  const values = paths.values;
+  if (values) {
+    for (const key in obj) {
+      const v = obj[key];
+      const next = prune(v, values);
       if (next !== v) (out ??= { ...obj })[key] = next;
     }
   }
