@@ -309,20 +309,33 @@ export class FieldSet {
   private emit(includeSelf: boolean): Record<string, unknown> | undefined {
     const known = this.encoded;
     if (known && Object.hasOwn(known, '.') === includeSelf) return known;
-    const entries: Array<[PathElement, Record<string, unknown>]> = [];
-    for (const m of this.members) if (!this.children.has(m)) entries.push([m, {}]);
-    for (const [pe, c] of this.children) {
-      const member = this.members.has(pe);
-      const sub = c.emit(member);
-      if (sub) entries.push([pe, sub]);
-      else if (member) entries.push([pe, {}]);
+    // The elements in order (most nodes have a handful: sorted by insertion, which allocates nothing,
+    // where every write of an object emits the nodes its change touched), then their subtrees.
+    const elements: PathElement[] = [];
+    for (const m of this.members) if (!this.children.has(m)) elements.push(m);
+    for (const pe of this.children.keys()) elements.push(pe);
+    if (elements.length > 16) elements.sort(comparePathElements);
+    else {
+      for (let i = 1; i < elements.length; i++) {
+        const pe = elements[i]!;
+        let j = i;
+        for (; j > 0 && comparePathElements(elements[j - 1]!, pe) > 0; j--) elements[j] = elements[j - 1]!;
+        elements[j] = pe;
+      }
     }
-    if (entries.length === 0) return undefined;
-    if (entries.length > 1) entries.sort((a, b) => comparePathElements(a[0], b[0]));
-    const out: Record<string, unknown> = {};
-    if (includeSelf) out['.'] = {};
-    for (const [pe, v] of entries) out[pe] = v;
-    this.encoded = out;
+    let out: Record<string, unknown> | undefined;
+    for (const pe of elements) {
+      const child = this.childMap?.get(pe);
+      const member = this.members.has(pe);
+      const sub = child ? child.emit(member) : undefined;
+      if (!sub && child && !member) continue;
+      if (!out) {
+        out = {};
+        if (includeSelf) out['.'] = {};
+      }
+      out[pe] = sub ?? {};
+    }
+    if (out) this.encoded = out;
     return out;
   }
 
