@@ -91,11 +91,17 @@ function compile(schema: JSONSchemaProps | undefined, component: string | undefi
 
 const compiled = new Map<string, EmptyPaths | undefined>();
 
+/** Each resource type's paths, found once (every write of a built-in kind asks). */
+const byResourceType = new WeakMap<ResourceType, EmptyPaths | null>();
+
 function pathsOf(rt: ResourceType): EmptyPaths | undefined {
+  const known = byResourceType.get(rt);
+  if (known !== undefined) return known ?? undefined;
   const ref = rt.strategicMergePatch ? builtinKindSchemaRef(rt.group, rt.version, rt.kind) : undefined;
-  if (!ref) return undefined;
-  if (!compiled.has(ref)) compiled.set(ref, compile(resolveBuiltinRef(ref), componentOfRef(ref), new Map(), new Set()));
-  return compiled.get(ref);
+  if (ref && !compiled.has(ref)) compiled.set(ref, compile(resolveBuiltinRef(ref), componentOfRef(ref), new Map(), new Set()));
+  const paths = ref ? compiled.get(ref) : undefined;
+  byResourceType.set(rt, paths ?? null);
+  return paths;
 }
 
 /**
