@@ -55,15 +55,19 @@ class SetRecorder implements Recorder {
  * two objects with the same signature have the same created fields, whatever their values.
  */
 class SignatureRecorder implements Recorder {
-  text = '';
+  /** The walk's tokens, joined once at the end (a string grown token by token allocates a piece for each). */
+  readonly tokens: Array<string | number> = [];
   push(pe: PathElement): void {
-    this.text += `${pe.length}:${pe}`;
+    this.tokens.push(pe.length, pe);
   }
   pop(): void {
-    this.text += ')';
+    this.tokens.push(')');
   }
   insert(): void {
-    this.text += '!';
+    this.tokens.push('!');
+  }
+  get text(): string {
+    return this.tokens.join(':');
   }
 }
 
