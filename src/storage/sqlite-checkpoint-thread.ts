@@ -15,6 +15,7 @@ export class CheckpointThread {
   private again = false;
   private stopped: Promise<void> | undefined;
   private exited = false;
+  private reportedError = false;
   /** Checkpoints finished (what tests and diagnostics can count on). */
   completed = 0;
   private readonly waiters: Array<() => void> = [];
@@ -25,13 +26,17 @@ export class CheckpointThread {
     this.worker.unref();
     this.worker.on('message', (reply: CheckpointReply) => {
       if (reply.type !== 'done') return;
+      if (reply.error && !this.reportedError) {
+        this.reportedError = true;
+        console.error(`cozylab: a checkpoint of the store's WAL failed (${reply.error}); it is tried again after more commits`);
+      }
       this.running = false;
       this.completed++;
       if (this.again && !this.stopped) this.request();
       else for (const w of this.waiters.splice(0)) w();
     });
-    // A thread that fails leaves the copying to the writer's own autocheckpoint.
-    this.worker.on('error', () => undefined);
+    // A thread that fails leaves the copying to the writer's own autocheckpoint (at a far larger WAL).
+    this.worker.on('error', (err) => console.error(`cozylab: the store's checkpointer thread failed (${err.message}); commits checkpoint the WAL themselves from now on`));
     this.worker.on('exit', () => {
       this.exited = true;
       this.running = false;
