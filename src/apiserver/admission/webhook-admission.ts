@@ -101,23 +101,31 @@ export class WebhookDispatcher {
   /** The webhooks of every configuration, configurations in name order; [] costs no await once watched. */
   private hooks(): Hook[] | Promise<Hook[]> {
     const listed = this.configurations.all();
-    const flatten = (configs: KubeObject[]): Hook[] => {
-      if (this.flattened?.from !== configs) {
-        const hooks = configs.flatMap((c) => ((c.webhooks ?? []) as Json[]).map((webhook) => ({ webhook, configuration: c.metadata.name! })));
-        this.flattened = { from: configs, hooks };
-      }
-      return this.flattened.hooks;
-    };
-    return Array.isArray(listed) ? flatten(listed) : listed.then(flatten);
+    return Array.isArray(listed) ? this.flatten(listed) : listed.then((configs) => this.flatten(configs));
   }
 
-  /** The webhooks that concern this write, in calling order; [] at once when no webhook's rules cover it. */
+  private flatten(configs: KubeObject[]): Hook[] {
+    if (this.flattened?.from !== configs) {
+      const hooks = configs.flatMap((c) => ((c.webhooks ?? []) as Json[]).map((webhook) => ({ webhook, configuration: c.metadata.name! })));
+      this.flattened = { from: configs, hooks };
+    }
+    return this.flattened.hooks;
+  }
+
+  /**
+   * The webhooks that concern this write, in calling order; NO_HOOKS at once when no webhook's rules
+   * cover it (every write asks, and most clusters have few webhooks or none: that answer allocates nothing).
+   */
   matching(req: AdmissionRequest): MaybePromise<Hook[]> {
     if (exempt(req)) return NO_HOOKS;
-    return andThen(this.hooks(), (hooks) => {
-      const ruledIn = hooks.filter((hook) => ((hook.webhook.rules ?? []) as Json[]).some((r) => ruleMatches(r, req)));
-      return ruledIn.length === 0 ? NO_HOOKS : this.selected(req, ruledIn);
-    });
+    const hooks = this.hooks();
+    return Array.isArray(hooks) ? this.ruledIn(req, hooks) : hooks.then((h) => this.ruledIn(req, h));
+  }
+
+  private ruledIn(req: AdmissionRequest, hooks: Hook[]): MaybePromise<Hook[]> {
+    if (hooks.length === 0) return NO_HOOKS;
+    const ruledIn = hooks.filter((hook) => ((hook.webhook.rules ?? []) as Json[]).some((r) => ruleMatches(r, req)));
+    return ruledIn.length === 0 ? NO_HOOKS : this.selected(req, ruledIn);
   }
 
   /** Of the webhooks whose rules cover the write, those its selectors and match conditions pick. */
@@ -209,7 +217,8 @@ export function mutatingAdmissionWebhook(sources: WebhookSources): AdmissionPlug
   return {
     name: 'MutatingAdmissionWebhook',
     mutate(req) {
-      return andThen(dispatcher.matching(req), (hooks) => (hooks.length === 0 ? undefined : callMutating(hooks, req)));
+      const matching = dispatcher.matching(req);
+      return matching === NO_HOOKS ? undefined : andThen(matching, (hooks) => (hooks.length === 0 ? undefined : callMutating(hooks, req)));
     },
   };
 
@@ -236,7 +245,8 @@ export function validatingAdmissionWebhook(sources: WebhookSources): AdmissionPl
   return {
     name: 'ValidatingAdmissionWebhook',
     validate(req) {
-      return andThen(dispatcher.matching(req), (hooks) => (hooks.length === 0 ? undefined : callValidating(hooks, req)));
+      const matching = dispatcher.matching(req);
+      return matching === NO_HOOKS ? undefined : andThen(matching, (hooks) => (hooks.length === 0 ? undefined : callValidating(hooks, req)));
     },
   };
 
