@@ -101,31 +101,65 @@ function compareMapKey(lv: Json, rv: Json, key: string, schema: PatchSchema | un
   path.pop();
 }
 
-function compareLists(l: Json[] | undefined, r: Json[] | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
-  const left = indexList(l ?? [], schema);
-  const right = indexList(r ?? [], schema);
-  const all = [...left.order, ...right.order.filter((pe) => !left.items.has(pe))];
-  for (const pe of all) {
-    const lList = left.items.get(pe) ?? [];
-    const rList = right.items.get(pe) ?? [];
-    path.push(pe);
-    compareListItem(lList, rList, schema, path, cmp);
-    path.pop();
-  }
+/**
+ * A list's items by path element, for a comparison: the first item of each element, and (only
+ * when an element repeats, which a valid list map never does) all of them. Status writes compare
+ * a few small lists each, so the usual case allocates one Map and one array per side.
+ */
+interface ComparedList {
+  order: PathElement[];
+  first: Map<PathElement, Json>;
+  repeated?: Map<PathElement, Json[]>;
 }
 
-function compareListItem(lList: Json[], rList: Json[], schema: PatchSchema | undefined, itemPath: FieldPath, cmp: Comparison): void {
-  if (lList.length <= 1 && rList.length <= 1) {
-    compareNode(lList[0], rList[0], schema?.items, itemPath, cmp);
-  } else if (lList.length >= 2 && rList.length >= 2) {
-    if (!deepEqual(lList, rList)) cmp.modified.insert(itemPath);
-  } else if (lList.length >= 2) {
-    if (rList.length) compareNode(undefined, rList[0], schema?.items, itemPath, cmp);
-    cmp.removed.insert(itemPath);
-  } else {
-    if (lList.length) compareNode(lList[0], undefined, schema?.items, itemPath, cmp);
-    cmp.added.insert(itemPath);
+function indexForCompare(list: Json[] | undefined, schema: PatchSchema | undefined): ComparedList {
+  const order: PathElement[] = [];
+  const first = new Map<PathElement, Json>();
+  let repeated: Map<PathElement, Json[]> | undefined;
+  if (!list) return { order, first };
+  const semantics = listSemantics(schema);
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const pe = listItemElement(item, semantics, schema, i);
+    if (!first.has(pe)) {
+      first.set(pe, item);
+      order.push(pe);
+      continue;
+    }
+    repeated ??= new Map();
+    const all = repeated.get(pe);
+    if (all) all.push(item);
+    else repeated.set(pe, [first.get(pe), item]);
   }
+  return { order, first, repeated };
+}
+
+const countOf = (list: ComparedList, pe: PathElement): number => list.repeated?.get(pe)?.length ?? (list.first.has(pe) ? 1 : 0);
+
+function compareLists(l: Json[] | undefined, r: Json[] | undefined, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
+  const left = indexForCompare(l, schema);
+  const right = indexForCompare(r, schema);
+  for (const pe of left.order) compareListItem(left, right, pe, schema, path, cmp);
+  for (const pe of right.order) if (!left.first.has(pe)) compareListItem(left, right, pe, schema, path, cmp);
+}
+
+/** One path element of two lists: an item on each side compares field by field; repeated ones as wholes. */
+function compareListItem(left: ComparedList, right: ComparedList, pe: PathElement, schema: PatchSchema | undefined, path: FieldPath, cmp: Comparison): void {
+  const ln = countOf(left, pe);
+  const rn = countOf(right, pe);
+  path.push(pe);
+  if (ln <= 1 && rn <= 1) {
+    compareNode(left.first.get(pe), right.first.get(pe), schema?.items, path, cmp);
+  } else if (ln >= 2 && rn >= 2) {
+    if (!deepEqual(left.repeated!.get(pe), right.repeated!.get(pe))) cmp.modified.insert(path);
+  } else if (ln >= 2) {
+    if (rn) compareNode(undefined, right.first.get(pe), schema?.items, path, cmp);
+    cmp.removed.insert(path);
+  } else {
+    if (ln) compareNode(left.first.get(pe), undefined, schema?.items, path, cmp);
+    cmp.added.insert(path);
+  }
+  path.pop();
 }
 
 // ---- merge ----
