@@ -18,7 +18,6 @@ export class CheckpointThread {
   private reportedError = false;
   /** Checkpoints finished (what tests and diagnostics can count on). */
   completed = 0;
-  private readonly waiters: Array<() => void> = [];
 
   constructor(path: string) {
     this.worker = startStoreThread('sqlite-checkpointer', path);
@@ -33,14 +32,12 @@ export class CheckpointThread {
       this.running = false;
       this.completed++;
       if (this.again && !this.stopped) this.request();
-      else for (const w of this.waiters.splice(0)) w();
     });
     // A thread that fails leaves the copying to the writer's own autocheckpoint (at a far larger WAL).
     this.worker.on('error', (err) => console.error(`cozylab: the store's checkpointer thread failed (${err.message}); commits checkpoint the WAL themselves from now on`));
     this.worker.on('exit', () => {
       this.exited = true;
       this.running = false;
-      for (const w of this.waiters.splice(0)) w();
     });
   }
 
@@ -53,11 +50,6 @@ export class CheckpointThread {
     this.running = true;
     this.again = false;
     this.worker.postMessage({ type: 'checkpoint' } satisfies CheckpointRequest);
-  }
-
-  /** Resolves once no checkpoint runs or is asked for. */
-  idle(): Promise<void> {
-    return this.running ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
   }
 
   /** Lets a running checkpoint finish, then closes the thread's connection and ends it. */
