@@ -6,8 +6,8 @@ import { startStoreThread } from './sqlite-thread.ts';
 
 export type CheckpointRequest = { type: 'checkpoint' } | { type: 'close' };
 
-/** After a checkpoint: the WAL's frames and how many of them are now in the database file. */
-export type CheckpointReply = { type: 'done'; walFrames: number; copied: number; error?: string } | { type: 'closed' };
+/** A checkpoint ended (with the reason when it failed). */
+export type CheckpointReply = { error?: string };
 
 export class CheckpointThread {
   private readonly worker: Worker;
@@ -24,7 +24,6 @@ export class CheckpointThread {
     // A checkpoint is never what keeps the process alive: the file is whole with or without it.
     this.worker.unref();
     this.worker.on('message', (reply: CheckpointReply) => {
-      if (reply.type !== 'done') return;
       if (reply.error && !this.reportedError) {
         this.reportedError = true;
         console.error(`cozylab: a checkpoint of the store's WAL failed (${reply.error}); it is tried again after more commits`);

@@ -12,11 +12,11 @@ const db = new Database((workerData as { path: string }).path);
 
 function checkpoint(): CheckpointReply {
   try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
-    return { type: 'done', walFrames: result!.log, copied: result!.checkpointed };
+    db.pragma('wal_checkpoint(PASSIVE)');
+    return {};
   } catch (err) {
     // Durability is the WAL's: a checkpoint that fails leaves the next one (or the writer's) to copy.
-    return { type: 'done', walFrames: 0, copied: 0, error: (err as Error).message };
+    return { error: (err as Error).message };
   }
 }
 
@@ -25,7 +25,6 @@ port.on('message', (first: CheckpointRequest) => {
   for (let next = receiveMessageOnPort(port); next; next = receiveMessageOnPort(port)) close ||= (next.message as CheckpointRequest).type === 'close';
   if (close) {
     db.close();
-    port.postMessage({ type: 'closed' } satisfies CheckpointReply);
     port.close();
     return;
   }

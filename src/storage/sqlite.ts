@@ -57,8 +57,8 @@ const MAX_BATCHES_IN_FLIGHT = 8;
 const INLINE_COMMIT_MAX_ROWS = 32;
 
 /**
- * Rows committed between two requests to the checkpointer: about 8000 WAL pages of pod writes, so
- * the hot index pages are copied once for many commits.
+ * Rows committed between two requests to the checkpointer: a few thousand WAL pages of pod writes,
+ * so the hot index pages are copied once for many commits.
  */
 export const CHECKPOINT_EVERY_ROWS = 10_000;
 
