@@ -212,13 +212,19 @@ function applyPatch(w: Json, response: Json, req: AdmissionRequest): boolean {
   return true;
 }
 
+/** Calls the webhooks that concern the write, if any (none: answered at once, allocating nothing). */
+function callMatching(dispatcher: WebhookDispatcher, req: AdmissionRequest, call: (hooks: Hook[], req: AdmissionRequest) => Promise<void>): MaybePromise<void> {
+  const matching = dispatcher.matching(req);
+  if (matching === NO_HOOKS) return undefined;
+  return andThen(matching, (hooks) => (hooks.length === 0 ? undefined : call(hooks, req)));
+}
+
 export function mutatingAdmissionWebhook(sources: WebhookSources): AdmissionPlugin {
   const dispatcher = new WebhookDispatcher(sources, true);
   return {
     name: 'MutatingAdmissionWebhook',
     mutate(req) {
-      const matching = dispatcher.matching(req);
-      return matching === NO_HOOKS ? undefined : andThen(matching, (hooks) => (hooks.length === 0 ? undefined : callMutating(hooks, req)));
+      return callMatching(dispatcher, req, callMutating);
     },
   };
 
@@ -245,8 +251,7 @@ export function validatingAdmissionWebhook(sources: WebhookSources): AdmissionPl
   return {
     name: 'ValidatingAdmissionWebhook',
     validate(req) {
-      const matching = dispatcher.matching(req);
-      return matching === NO_HOOKS ? undefined : andThen(matching, (hooks) => (hooks.length === 0 ? undefined : callValidating(hooks, req)));
+      return callMatching(dispatcher, req, callValidating);
     },
   };
 
