@@ -50,6 +50,15 @@ test('cozylab runs its compiled sources, which a source change rebuilds', async 
   assert.equal(command, new URL('../../bundle/main.js', url).href);
   const bundled = readFileSync(fileURLToPath(command!), 'utf8');
   assert.doesNotMatch(bundled, /import\.meta\.dirname/);
+  // Its packages are in it too: the bundle imports only Node's modules, the native addon and the build tools.
+  const bundleDir = fileURLToPath(new URL('.', command!));
+  const imported = new Set<string>();
+  for (const file of readdirSync(bundleDir)) {
+    for (const m of readFileSync(join(bundleDir, file), 'utf8').matchAll(/^import\s[^'"]*from\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']/gm)) imported.add(m[1] ?? m[2]!);
+  }
+  const packages = [...imported].filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
+  assert.deepEqual(packages.filter((p) => !['better-sqlite3', 'esbuild', 'tsx/esm/api'].includes(p)), [], `packages left outside the bundle: ${packages.join(', ')}`);
+  assert.ok(packages.includes('better-sqlite3'), packages.join());
 
   // Each YAML file has its documents beside it as JSON, the same the YAML parser gives.
   const buildRoot = fileURLToPath(new URL('..', new URL(url)));
