@@ -80,6 +80,7 @@ async function build(files, target) {
     }),
   );
   symlinkSync(join(root, 'package.json'), join(staging, 'package.json'));
+  await storeBuiltinSchemas(staging);
   try {
     await bundle(target, join(staging, 'bundle'));
   } catch {
@@ -95,6 +96,20 @@ async function build(files, target) {
     return;
   }
   for (const old of readdirSync(dist)) if (join(dist, old) !== target && !old.endsWith('.tmp')) rmSync(join(dist, old), { recursive: true, force: true });
+}
+
+/**
+ * What src/apiserver/openapi/builtin-schemas.ts reads instead of deriving the built-in kinds'
+ * schemas from @kubernetes/client-node's models at every start; without it, it derives them.
+ */
+async function storeBuiltinSchemas(staging) {
+  const dir = join(staging, 'src', 'apiserver', 'openapi');
+  try {
+    const { derivedBuiltinSchemasJson } = await import(pathToFileURL(join(dir, 'builtin-schemas.js')).href);
+    writeFileSync(join(dir, 'builtin-schemas.json'), derivedBuiltinSchemasJson());
+  } catch {
+    rmSync(join(dir, 'builtin-schemas.json'), { force: true });
+  }
 }
 
 // `import.meta.dirname` / `import.meta.url` of a module, as text to rewrite in its source.

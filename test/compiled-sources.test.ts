@@ -70,6 +70,10 @@ test('cozylab runs its compiled sources, which a source change rebuilds', async 
     assert.deepEqual(readYamlDocuments(join(buildRoot, f)), compiled);
   }
 
+  // The built-in kinds' schemas are stored by the build, the same the sources derive from the models.
+  const { derivedBuiltinSchemasJson } = await import('../src/apiserver/openapi/builtin-schemas.ts');
+  assert.deepEqual(JSON.parse(readFileSync(join(buildRoot, 'apiserver', 'openapi', 'builtin-schemas.json'), 'utf8')), JSON.parse(derivedBuiltinSchemasJson()));
+
   const source = fileURLToPath(new URL('../src/machinery/object.ts', import.meta.url));
   const { atime, mtime } = statSync(source);
   try {

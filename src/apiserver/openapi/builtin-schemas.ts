@@ -1,5 +1,10 @@
 // OpenAPI v3 component schemas of the built-in kinds, derived from @kubernetes/client-node's
-// generated models and named as kube-apiserver names them (`io.k8s.api.core.v1.Pod`).
+// generated models and named as kube-apiserver names them (`io.k8s.api.core.v1.Pod`). Deriving
+// them reads some 400 model files (80 ms of every start): the compiled build
+// (bin/compiled-sources.js) stores the result beside this module, which then reads it instead.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import type { JSONSchemaProps } from '../resource.ts';
 import { modelExists, readModel, type Model } from './client-node-models.ts';
@@ -118,24 +123,46 @@ class SchemaBuilder {
   }
 }
 
-let memo: { components: Record<string, JSONSchemaProps>; kinds: Map<string, string> } | undefined;
+interface BuiltinSchemas {
+  components: Record<string, JSONSchemaProps>;
+  /** gvkKey → component name. */
+  kinds: Map<string, string>;
+}
+
+let memo: BuiltinSchemas | undefined;
+
+/** Where the build stores what `derive` gives. */
+const STORED = join(import.meta.dirname, 'builtin-schemas.json');
 
 function gvkKey(group: string, version: string, kind: string): string {
   return `${group}/${version}/${kind}`;
 }
 
-function built(): NonNullable<typeof memo> {
+function derive(): BuiltinSchemas {
+  const builder = new SchemaBuilder();
+  const kinds = new Map<string, string>();
+  for (const k of BUILTIN_KINDS) {
+    builder.addKind(k);
+    if (kindModel(k)) kinds.set(gvkKey(k.group, k.version, k.kind), kindComponent(k));
+  }
+  builder.addType('V1ListMeta', META_PACKAGE);
+  return { components: { ...SPECIAL_COMPONENTS, ...builder.components }, kinds };
+}
+
+function built(): BuiltinSchemas {
   if (!memo) {
-    const builder = new SchemaBuilder();
-    const kinds = new Map<string, string>();
-    for (const k of BUILTIN_KINDS) {
-      builder.addKind(k);
-      if (kindModel(k)) kinds.set(gvkKey(k.group, k.version, k.kind), kindComponent(k));
-    }
-    builder.addType('V1ListMeta', META_PACKAGE);
-    memo = { components: { ...SPECIAL_COMPONENTS, ...builder.components }, kinds };
+    if (existsSync(STORED)) {
+      const stored = JSON.parse(readFileSync(STORED, 'utf8')) as { components: Record<string, JSONSchemaProps>; kinds: Array<[string, string]> };
+      memo = { components: stored.components, kinds: new Map(stored.kinds) };
+    } else memo = derive();
   }
   return memo;
+}
+
+/** The schemas derived from the installed models, as the build stores them. */
+export function derivedBuiltinSchemasJson(): string {
+  const { components, kinds } = derive();
+  return JSON.stringify({ components, kinds: [...kinds] });
 }
 
 /** Every component schema of the built-in kinds and the types they reach (memoized). */
