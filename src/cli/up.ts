@@ -15,7 +15,7 @@ import type { HpaTiming } from '../cluster/workloads/index.ts';
 import { startPlatform } from '../platform/index.ts';
 import { loadPlatformPackage, runInstallStages } from '../platform/installer/index.ts';
 import { InformerFactory, InProcessClient, realClock } from '../controller/index.ts';
-import { openStore } from '../storage/open.ts';
+import { openStoreStarting } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
 import { loadOrCreateCredentials, type ClusterCredentials } from './pki.ts';
 
@@ -60,8 +60,13 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   // A first start's keys may still be generating on the thread pool: the store opens meanwhile.
   const credentials = opts.credentials ?? loadOrCreateCredentials(dataDir, opts.host);
   credentials.catch(() => {}); // awaited below; only a rejection before then must not go unhandled
-  const store = await openStore({ backend: opts.store, path: join(dataDir, 'state.db') });
-  const creds = await credentials;
+  // The store's writer thread starts while the server does.
+  const { store, ready: storeReady } = await openStoreStarting({ backend: opts.store, path: join(dataDir, 'state.db') });
+  storeReady.catch(() => {}); // awaited below, as credentials are
+  const creds = await credentials.catch(async (err) => {
+    await store.close().catch(() => undefined);
+    throw err;
+  });
   const server = new ApiServer({
     store,
     host: opts.host,
@@ -74,6 +79,13 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
   });
   server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });
   await server.start();
+  try {
+    await storeReady;
+  } catch (err) {
+    await server.stop();
+    await store.close().catch(() => undefined);
+    throw err;
+  }
   const client = new InProcessClient(server);
   const factory = new InformerFactory(client, { clock: realClock });
   const elections = new LeaderElections(client, realClock, electionIdentity(dataDir));

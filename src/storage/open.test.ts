@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from './open.ts';
+import { openStore, openStoreStarting } from './open.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cozylab-open-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,4 +29,18 @@ test('openStore opens sqlite at a path, creating the parent folder, and reopens 
 test('openStore rejects sqlite without a path and unknown backends', async () => {
   await assert.rejects(openStore({ backend: 'sqlite' }), /needs a database file path/);
   await assert.rejects(openStore({ backend: 'etcd' as 'memory' }), /unknown storage backend "etcd"/);
+});
+
+test('openStoreStarting answers a sqlite store that takes writes while its writer thread starts', async () => {
+  const path = join(dir, 'starting', 'state.db');
+  const { store, ready } = await openStoreStarting({ backend: 'sqlite', path });
+  // Written and read back without waiting for the thread.
+  const written = await store.create('/early', 'v');
+  assert.equal((await store.get('/early'))?.modRevision, written.modRevision);
+  await ready;
+  await store.create('/later', 'w');
+  await store.close();
+  const again = await openStore({ backend: 'sqlite', path });
+  assert.deepEqual([(await again.get('/early'))?.value, (await again.get('/later'))?.value], ['v', 'w']);
+  await again.close();
 });
