@@ -16,7 +16,7 @@ export class CheckpointThread {
   private stopped: Promise<void> | undefined;
   private exited = false;
   private reportedError = false;
-  /** Checkpoints finished (what tests and diagnostics can count on). */
+  /** Checkpoints that succeeded (what tests and diagnostics can count on); a failed one is not counted. */
   completed = 0;
 
   constructor(path: string) {
@@ -29,7 +29,7 @@ export class CheckpointThread {
         console.error(`cozylab: a checkpoint of the store's WAL failed (${reply.error}); it is tried again after more commits`);
       }
       this.running = false;
-      this.completed++;
+      if (!reply.error) this.completed++;
       if (this.again && !this.stopped) this.request();
     });
     // A thread that fails leaves the copying to the writer's own autocheckpoint (at a far larger WAL).
