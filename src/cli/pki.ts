@@ -9,6 +9,7 @@ import { createPrivateKey, generateKeyPair, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadForge, randomSerial, signNatively } from '../machinery/x509.ts';
+import { ensureDataDir } from './data-dir.ts';
 
 export interface ClusterCredentials {
   caCert: string;
@@ -98,8 +99,8 @@ export function serverHosts(host: string): string[] {
  * host). Whatever keys are missing are generated at once, in the background.
  */
 export async function loadOrCreateCredentials(dataDir: string, host: string): Promise<ClusterCredentials> {
-  const pki = join(dataDir, 'pki');
-  mkdirSync(pki, { recursive: true, mode: 0o700 });
+  const pki = join(ensureDataDir(dataDir), 'pki');
+  if (!existsSync(pki)) mkdirSync(pki, { mode: 0o700 });
   const file = (name: string) => join(pki, name);
   const hostsFile = file('apiserver.hosts');
   const hosts = serverHosts(host).join(',');

@@ -1,9 +1,9 @@
 // `cozylab up`: open the store, start the API server, write the kubeconfig, run until a signal.
 
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ApiServer } from '../apiserver/api-server.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { startClusterControllers } from '../cluster/index.ts';
@@ -18,6 +18,7 @@ import { InformerFactory, InProcessClient, realClock } from '../controller/index
 import { openStoreStarting } from '../storage/open.ts';
 import { adminKubeconfig, writeKubeconfig } from './kubeconfig.ts';
 import { loadOrCreateCredentials, type ClusterCredentials } from './pki.ts';
+import { ensureDataDir } from './data-dir.ts';
 
 export interface UpOptions {
   dataDir: string;
@@ -55,8 +56,7 @@ export interface RunningCluster {
 export async function startCluster(opts: UpOptions, log: (line: string) => void = () => {}): Promise<RunningCluster> {
   const started = Date.now();
   const platformPackage = opts.platform ? loadPlatformPackage(opts.platform) : undefined;
-  const dataDir = resolve(opts.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  const dataDir = ensureDataDir(opts.dataDir);
   // A first start's keys may still be generating on the thread pool: the store opens meanwhile.
   const credentials = opts.credentials ?? loadOrCreateCredentials(dataDir, opts.host);
   credentials.catch(() => {}); // awaited below; only a rejection before then must not go unhandled
