@@ -8,6 +8,7 @@ import { parseApiVersion, type KubeObject } from '../machinery/object.ts';
 import type { Store } from '../storage/store.ts';
 import { AdmissionChain } from './admission/admission.ts';
 import { namespaceLifecycle } from './admission/namespace-lifecycle.ts';
+import { NamespaceCache } from './admission/namespace-cache.ts';
 import { defaultStorageClass } from './admission/default-storage-class.ts';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsOptions } from './admission/default-toleration-seconds.ts';
 import { limitRanger } from './admission/limit-ranger.ts';
@@ -118,7 +119,8 @@ export class ApiServer {
     registerComponentStatus(this.catalog, this.special, this.components, this.deps.now);
     this.components.set('etcd-0', () => this.health.storeProbe());
     registerAccessReviews(this.catalog, this.special, () => this.authorizer);
-    this.admission.register(namespaceLifecycle(() => this.registry('', 'namespaces')));
+    const namespaces = new NamespaceCache(() => this.registry('', 'namespaces'));
+    this.admission.register(namespaceLifecycle(namespaces));
     this.admission.register(defaultTolerationSeconds(opts.defaultTolerationSeconds));
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
     this.admission.register(priorityAdmission(() => this.registry('scheduling.k8s.io', 'priorityclasses')));
