@@ -9,6 +9,8 @@ import type { Store } from '../storage/store.ts';
 import { AdmissionChain } from './admission/admission.ts';
 import { namespaceLifecycle } from './admission/namespace-lifecycle.ts';
 import { NamespaceCache } from './admission/namespace-cache.ts';
+import { podSecurityAdmission } from './admission/pod-security/pod-security.ts';
+import { UNRESTRICTED, type PodSecurityConfig } from './admission/pod-security/policy.ts';
 import { defaultStorageClass } from './admission/default-storage-class.ts';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsOptions } from './admission/default-toleration-seconds.ts';
 import { limitRanger } from './admission/limit-ranger.ts';
@@ -68,6 +70,8 @@ export interface ApiServerOptions {
   serviceAccountKey?: string;
   /** --default-not-ready-toleration-seconds / --default-unreachable-toleration-seconds (300). */
   defaultTolerationSeconds?: DefaultTolerationSecondsOptions;
+  /** The PodSecurity admission configuration (default: kube-apiserver's, every level privileged). */
+  podSecurity?: PodSecurityConfig;
 }
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -125,6 +129,7 @@ export class ApiServer {
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
     this.admission.register(priorityAdmission(() => this.registry('scheduling.k8s.io', 'priorityclasses')));
     this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
+    this.admission.register(podSecurityAdmission(opts.podSecurity ?? UNRESTRICTED, { namespaces, pods: () => this.registry('', 'pods') }));
     this.admission.register(certificateRequestor());
     this.admission.register(validatingAdmissionPolicy({
       policies: () => this.registry('admissionregistration.k8s.io', 'validatingadmissionpolicies'),

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ApiServer } from '../apiserver/api-server.ts';
+import { TALOS_DEFAULTS } from '../apiserver/admission/pod-security/policy.ts';
 import { SYSTEM_MASTERS } from '../apiserver/auth/user.ts';
 import { startClusterControllers } from '../cluster/index.ts';
 import { LeaderElections } from '../cluster/leader-elected.ts';
@@ -75,6 +76,8 @@ export async function startCluster(opts: UpOptions, log: (line: string) => void 
     compactionIntervalMs: opts.compactionInterval,
     eventTtlMs: opts.eventTtl,
     serviceAccountKey: creds.serviceAccountKey,
+    // The nodes run Talos, whose kube-apiserver holds pods to Pod Security baseline and warns at restricted.
+    podSecurity: TALOS_DEFAULTS,
     ...(opts.defaultTolerationSeconds === undefined ? {} : { defaultTolerationSeconds: { notReadySeconds: opts.defaultTolerationSeconds, unreachableSeconds: opts.defaultTolerationSeconds } }),
   });
   server.tokens.add(creds.adminToken, { username: 'admin', groups: [SYSTEM_MASTERS] });

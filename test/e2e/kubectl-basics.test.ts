@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
+import { RESTRICTED_WARNING } from '../support/pod-security.ts';
 
 let cluster: TestCluster;
 
@@ -371,7 +372,11 @@ spec:
   assert.equal(k(['create', 'namespace', 'vap-test']).code, 0);
   assert.equal(k(['label', 'namespace', 'vap-test', 'environment=test']).code, 0);
   const refused = k(['create', 'deployment', 'nginx', '--image=nginx', '--replicas=6', '-n', 'vap-test']);
-  assert.equal(refused.stderr.trim(), `error: failed to create deployment: deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5`);
+  // PodSecurity (Talos: warn=restricted) runs before the policy, so its warning comes with the refusal.
+  assert.deepEqual(refused.stderr.trim().split('\n'), [
+    `Warning: would violate PodSecurity "restricted:latest": ${RESTRICTED_WARNING('nginx')}`,
+    `error: failed to create deployment: deployments.apps "nginx" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5`,
+  ]);
   assert.equal(k(['create', 'deployment', 'nginx', '--image=nginx', '--replicas=5', '-n', 'vap-test']).code, 0);
   assert.equal(k(['create', 'deployment', 'unbound', '--image=nginx', '--replicas=6', '-n', 'default']).code, 0, 'the binding selects only namespaces labelled environment=test');
   const patch = ['patch', 'deployment', 'nginx', '-n', 'vap-test', '-p', '{"spec":{"replicas":6}}'];
