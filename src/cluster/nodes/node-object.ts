@@ -15,7 +15,8 @@ export const NODE_INFO = {
   architecture: 'amd64',
 };
 
-export const MAX_PODS = 110;
+/** Cozystack's Talos configuration raises the kubelet's maxPods from its default of 110. */
+export const MAX_PODS = 512;
 export const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
 export const KUBELET_PORT = 10250;
 

@@ -23,7 +23,8 @@ describe('node registrar', () => {
       assert.equal(n2.status.nodeInfo.containerRuntimeVersion, 'containerd://2.0.5');
       assert.equal(n2.status.capacity.cpu, '8');
       assert.equal(n2.status.capacity.memory, '24Gi');
-      assert.equal(n2.status.capacity.pods, '110');
+      assert.equal(n2.status.capacity.pods, '512');
+      assert.equal(n2.status.allocatable.pods, '512');
       assert.equal(n2.status.allocatable.cpu, '7950m');
       const ready = n2.status.conditions.find((x: any) => x.type === 'Ready');
       assert.equal(ready.status, 'True');
