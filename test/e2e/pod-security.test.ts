@@ -44,6 +44,13 @@ describe('the Talos defaults: baseline enforced, restricted warned, kube-system 
     assert.equal(r.stderr.trim(), `Warning: would violate PodSecurity "restricted:latest": ${RESTRICTED_NGINX}`);
   });
 
+  test('a CronJob is warned about through its job template, and a status write is not', () => {
+    const r = ok(['create', 'cronjob', 'tick', '--image=busybox', '--schedule=*/5 * * * *', '-n', 'team']);
+    assert.equal(r.stderr.trim(), `Warning: would violate PodSecurity "restricted:latest": ${RESTRICTED_WARNING('tick')}`);
+    const scaled = ok(['scale', 'deployment', 'web', '--replicas=2', '-n', 'team']);
+    assert.equal(scaled.stderr, '', 'the scale subresource is not a template write');
+  });
+
   for (const version of ['1.27', '1.33']) {
     test(`a privileged or host-network pod is refused with the baseline violation (kubectl ${version})`, { skip: kubectlBinary(version) ? false : `kubectl.${version} is not on this machine` }, () => {
       const priv = cluster.kubectl(['run', `priv-${version.replace('.', '')}`, '--image=busybox', '--privileged', '-n', 'team'], { version });

@@ -17,16 +17,23 @@ type Json = Record<string, unknown>;
 /** Pod subresources that change nothing the standards look at. */
 const IGNORED_POD_SUBRESOURCES = new Set(['exec', 'attach', 'binding', 'eviction', 'log', 'portforward', 'proxy', 'status']);
 
+/** The value at `path` under `obj`, if every step on the way is an object. */
+function at(obj: unknown, ...path: string[]): unknown {
+  let v = obj;
+  for (const key of path) v = isPlainObject(v) ? v[key] : undefined;
+  return v;
+}
+
 /** Where each workload kind keeps its pod template. */
-const TEMPLATES: Record<string, (obj: KubeObject) => unknown> = {
-  '/replicationcontrollers': (o) => (o.spec as Json | undefined)?.template,
-  '/podtemplates': (o) => (o as unknown as Json).template,
-  'apps/replicasets': (o) => (o.spec as Json | undefined)?.template,
-  'apps/deployments': (o) => (o.spec as Json | undefined)?.template,
-  'apps/statefulsets': (o) => (o.spec as Json | undefined)?.template,
-  'apps/daemonsets': (o) => (o.spec as Json | undefined)?.template,
-  'batch/jobs': (o) => (o.spec as Json | undefined)?.template,
-  'batch/cronjobs': (o) => ((o.spec as Json | undefined)?.jobTemplate as Json | undefined)?.spec && (((o.spec as Json).jobTemplate as Json).spec as Json).template,
+const TEMPLATES: Record<string, string[]> = {
+  '/replicationcontrollers': ['spec', 'template'],
+  '/podtemplates': ['template'],
+  'apps/replicasets': ['spec', 'template'],
+  'apps/deployments': ['spec', 'template'],
+  'apps/statefulsets': ['spec', 'template'],
+  'apps/daemonsets': ['spec', 'template'],
+  'batch/jobs': ['spec', 'template'],
+  'batch/cronjobs': ['spec', 'jobTemplate', 'spec', 'template'],
 };
 
 const containersOf = (spec: Json, field: string): Json[] => (Array.isArray(spec[field]) ? (spec[field] as unknown[]).filter(isPlainObject) : []);
@@ -96,9 +103,9 @@ export function podSecurityAdmission(config: PodSecurityConfig, sources: PodSecu
         if (IGNORED_POD_SUBRESOURCES.has(req.subresource)) return;
         return andThen(policyFor(req.namespace), (policy) => admitPod(req, obj, policy));
       }
-      const templateOf = TEMPLATES[`${group}/${plural}`];
-      if (!templateOf || req.subresource !== '') return;
-      const template = templateOf(obj);
+      const templatePath = TEMPLATES[`${group}/${plural}`];
+      if (!templatePath || req.subresource !== '') return;
+      const template = at(obj, ...templatePath);
       if (!isPlainObject(template)) return;
       // A workload is only warned about: its pods are what enforce holds to the level.
       return Promise.resolve(policyFor(req.namespace)).then(
