@@ -44,7 +44,7 @@ describe('the Talos defaults: baseline enforced, restricted warned, kube-system 
     assert.equal(r.stderr.trim(), `Warning: would violate PodSecurity "restricted:latest": ${RESTRICTED_NGINX}`);
   });
 
-  test('a CronJob is warned about through its job template, and a status write is not', () => {
+  test('a CronJob is warned about through its job template, and a scale is not', () => {
     const r = ok(['create', 'cronjob', 'tick', '--image=busybox', '--schedule=*/5 * * * *', '-n', 'team']);
     assert.equal(r.stderr.trim(), `Warning: would violate PodSecurity "restricted:latest": ${RESTRICTED_WARNING('tick')}`);
     const scaled = ok(['scale', 'deployment', 'web', '--replicas=2', '-n', 'team']);
@@ -105,11 +105,15 @@ describe('namespace labels', () => {
     assert.equal(r.stderr, '');
   });
 
-  test('a label value that is no level is refused, and the namespace keeps its labels', () => {
+  test('a label value that is no level or version is refused, on update and on create, and nothing is stored', () => {
     const r = cluster.kubectl(['label', 'namespace', 'team', 'pod-security.kubernetes.io/enforce=strict']);
     assert.equal(r.code, 1);
     assert.equal(r.stderr.trim(), 'The Namespace "team" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted');
     assert.equal(ok(['get', 'namespace', 'team', '-o', 'jsonpath={.metadata.labels.pod-security\\.kubernetes\\.io/enforce}']).stdout, '');
+    const created = cluster.kubectl(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'badly-labelled', labels: { 'pod-security.kubernetes.io/warn-version': 'v1.x' } } }) });
+    assert.equal(created.code, 1);
+    assert.equal(created.stderr.trim(), 'The Namespace "badly-labelled" is invalid: metadata.labels[pod-security.kubernetes.io/warn-version]: Invalid value: "v1.x": must be "latest" or "v1.x"');
+    assert.equal(cluster.kubectl(['get', 'namespace', 'badly-labelled']).code, 1, 'nothing was stored');
   });
 
   test('labelling kube-system warns that its exemption makes the policy moot', () => {
