@@ -52,6 +52,24 @@ function setters(pod: boolean, containers: readonly string[], extra?: string): s
   return parts.join(' and ');
 }
 
+/**
+ * The containers `forbidden` finds forbidden values in (in visit order), and those values sorted
+ * and de-duplicated, as every per-container check reports them.
+ */
+function offenders(pod: PodView, forbidden: (c: Json) => readonly string[]): { containers: string[]; values: string[] } {
+  const containers: string[] = [];
+  const values: string[] = [];
+  for (const c of pod.containers) {
+    const bad = forbidden(c);
+    if (bad.length === 0) continue;
+    containers.push(nameOf(c));
+    values.push(...bad);
+  }
+  return { containers, values: sortedUnique(values) };
+}
+
+const one = (value: string | undefined): readonly string[] => (value === undefined ? [] : [value]);
+
 const isWindows = (pod: PodView): boolean => obj(pod.spec.os)?.name === 'windows';
 
 // ---- baseline ----
@@ -68,16 +86,8 @@ const appArmorProfile: Check = {
       const type = obj(ctx?.appArmorProfile)?.type;
       return typeof type === 'string' && type !== 'RuntimeDefault' && type !== 'Localhost' ? type : undefined;
     };
-    const values = new Set<string>();
     const podType = badType(podContext(pod));
-    if (podType) values.add(podType);
-    const containers: string[] = [];
-    for (const c of pod.containers) {
-      const t = badType(containerContext(c));
-      if (!t) continue;
-      containers.push(nameOf(c));
-      values.add(t);
-    }
+    const { containers, values } = offenders(pod, (c) => one(badType(containerContext(c))));
     const annotations: string[] = [];
     for (const [key, value] of Object.entries(pod.annotations)) {
       if (!key.startsWith(APPARMOR_ANNOTATION_PREFIX)) continue;
@@ -85,7 +95,7 @@ const appArmorProfile: Check = {
       annotations.push(`${key}=${goQuote(value)}`);
     }
     if (!podType && containers.length === 0 && annotations.length === 0) return undefined;
-    const list = [...sortedUnique(values), ...annotations.sort()];
+    const list = [...sortedUnique(podType ? [podType, ...values] : values), ...annotations.sort()];
     const who = setters(!!podType, containers, annotations.length > 0 ? pluralize('annotation', 'annotations', annotations.length) : undefined);
     return {
       reason: pluralize('forbidden AppArmor profile', 'forbidden AppArmor profiles', list.length),
@@ -102,16 +112,8 @@ const addedCapabilities = (c: Json): string[] => {
 };
 
 /** Containers adding a capability `allowed` lacks, and those capabilities. */
-function forbiddenAdds(pod: PodView, allowed: (cap: string) => boolean): { containers: string[]; caps: string[] } {
-  const containers: string[] = [];
-  const caps: string[] = [];
-  for (const c of pod.containers) {
-    const bad = addedCapabilities(c).filter((cap) => !allowed(cap));
-    if (bad.length === 0) continue;
-    containers.push(nameOf(c));
-    caps.push(...bad);
-  }
-  return { containers, caps: sortedUnique(caps) };
+function forbiddenAdds(pod: PodView, allowed: (cap: string) => boolean): { containers: string[]; values: string[] } {
+  return offenders(pod, (c) => addedCapabilities(c).filter((cap) => !allowed(cap)));
 }
 
 const capabilitiesBaseline: Check = {
@@ -119,7 +121,7 @@ const capabilitiesBaseline: Check = {
   level: 'baseline',
   since: 0,
   run(pod) {
-    const { containers, caps } = forbiddenAdds(pod, (cap) => BASELINE_CAPABILITIES.has(cap));
+    const { containers, values: caps } = forbiddenAdds(pod, (cap) => BASELINE_CAPABILITIES.has(cap));
     if (containers.length === 0) return undefined;
     return { reason: 'non-default capabilities', detail: `${containersPhrase(containers)} must not include ${joinQuote(caps)} in securityContext.capabilities.add` };
   },
@@ -152,16 +154,10 @@ const hostPortsCheck: Check = {
   level: 'baseline',
   since: 0,
   run(pod) {
-    const containers: string[] = [];
-    const ports: string[] = [];
-    for (const c of pod.containers) {
-      const used = (Array.isArray(c.ports) ? c.ports : []).map((p) => obj(p)?.hostPort).filter((p): p is number => typeof p === 'number' && p !== 0);
-      if (used.length === 0) continue;
-      containers.push(nameOf(c));
-      ports.push(...used.map(String));
-    }
+    const { containers, values: list } = offenders(pod, (c) =>
+      (Array.isArray(c.ports) ? c.ports : []).map((p) => obj(p)?.hostPort).filter((p): p is number => typeof p === 'number' && p !== 0).map(String),
+    );
     if (containers.length === 0) return undefined;
-    const list = sortedUnique(ports);
     return {
       reason: 'hostPort',
       detail: `${containersPhrase(containers)} ${pluralize('uses', 'use', containers.length)} ${pluralize('hostPort', 'hostPorts', list.length)} ${list.join(', ')}`,
@@ -184,16 +180,12 @@ const procMount: Check = {
   level: 'baseline',
   since: 0,
   run(pod) {
-    const containers: string[] = [];
-    const types: string[] = [];
-    for (const c of pod.containers) {
+    const { containers, values: types } = offenders(pod, (c) => {
       const t = containerContext(c)?.procMount;
-      if (typeof t !== 'string' || t === '' || t === 'Default') continue;
-      containers.push(nameOf(c));
-      types.push(t);
-    }
+      return typeof t === 'string' && t !== '' && t !== 'Default' ? [t] : [];
+    });
     if (containers.length === 0) return undefined;
-    return { reason: 'procMount', detail: `${containersPhrase(containers)} must not set securityContext.procMount to ${joinQuote(sortedUnique(types))}` };
+    return { reason: 'procMount', detail: `${containersPhrase(containers)} must not set securityContext.procMount to ${joinQuote(types)}` };
   },
 };
 
@@ -239,19 +231,14 @@ const validSeccomp = (type: string): boolean => type === 'RuntimeDefault' || typ
 
 /** Explicitly set profile types other than RuntimeDefault and Localhost, with who set them. */
 function forbiddenSeccomp(pod: PodView): CheckResult | undefined {
-  const types: string[] = [];
-  const podType = seccompType(podContext(pod));
-  const podBad = podType !== undefined && !validSeccomp(podType);
-  if (podBad) types.push(podType);
-  const containers: string[] = [];
-  for (const c of pod.containers) {
-    const t = seccompType(containerContext(c));
-    if (t === undefined || validSeccomp(t)) continue;
-    containers.push(nameOf(c));
-    types.push(t);
-  }
-  if (!podBad && containers.length === 0) return undefined;
-  return { reason: 'seccompProfile', detail: `${setters(podBad, containers)} must not set securityContext.seccompProfile.type to ${joinQuote(sortedUnique(types))}` };
+  const forbidden = (ctx: Json | undefined): readonly string[] => {
+    const t = seccompType(ctx);
+    return t === undefined || validSeccomp(t) ? [] : [t];
+  };
+  const podTypes = forbidden(podContext(pod));
+  const { containers, values } = offenders(pod, (c) => forbidden(containerContext(c)));
+  if (podTypes.length === 0 && containers.length === 0) return undefined;
+  return { reason: 'seccompProfile', detail: `${setters(podTypes.length > 0, containers)} must not set securityContext.seccompProfile.type to ${joinQuote(sortedUnique([...podTypes, ...values]))}` };
 }
 
 const seccompProfileBaseline: Check = {
@@ -323,7 +310,7 @@ const capabilitiesRestricted: Check = {
         return !(Array.isArray(drop) && drop.includes('ALL'));
       })
       .map(nameOf);
-    const { containers, caps } = forbiddenAdds(pod, (cap) => cap === 'NET_BIND_SERVICE');
+    const { containers, values: caps } = forbiddenAdds(pod, (cap) => cap === 'NET_BIND_SERVICE');
     if (noDrop.length === 0 && containers.length === 0) return undefined;
     const parts: string[] = [];
     if (noDrop.length > 0) parts.push(`${containersPhrase(noDrop)} must set securityContext.capabilities.drop=["ALL"]`);

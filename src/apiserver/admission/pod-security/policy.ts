@@ -90,8 +90,17 @@ export function policyOf(labels: Readonly<Record<string, string>>, defaults: Pol
   return { policy, errors };
 }
 
-/** The checks a level:version runs, in upstream's registry order. */
+const checksByLevelVersion = new Map<string, Check[]>();
+
+/** The checks a level:version runs, in upstream's registry order (chosen once per level:version: every pod write asks). */
 function checksFor(lv: LevelVersion): Check[] {
+  const key = levelVersionText(lv);
+  let checks = checksByLevelVersion.get(key);
+  if (!checks) checksByLevelVersion.set(key, (checks = chooseChecks(lv)));
+  return checks;
+}
+
+function chooseChecks(lv: LevelVersion): Check[] {
   const minor = minorOf(lv.version);
   const active = CHECKS.filter((c) => c.since <= minor && (c.level === 'baseline' || lv.level === 'restricted'));
   if (lv.level === 'baseline') return active.filter((c) => c.level === 'baseline');
