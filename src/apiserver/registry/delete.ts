@@ -84,6 +84,10 @@ export async function deleteObject(reg: ResourceRegistry, namespace: string, nam
       meta.deletionTimestamp = formatTime(now);
       meta.deletionGracePeriodSeconds ??= 0;
     }
+    // Being deleted changes what the object's controllers must do, so a generation (where the kind
+    // keeps one) moves on once, when the deletion begins (BeforeDelete and markAsDeleting).
+    const generation = meta.generation ?? 0;
+    if (current.metadata.deletionTimestamp === undefined && generation > 0) meta.generation = generation + 1;
     reg.strategy.prepareForDeletion?.(next);
     if (JSON.stringify(next) === JSON.stringify(current)) return { deleted: false, object: current };
     if (ctx.dryRun) return { deleted: false, object: next };

@@ -135,6 +135,18 @@ test('deletion waits for finalizers and completes when they are removed', async 
   void fg;
 });
 
+test('generation moves on once when a deletion begins, not again on a second delete', async () => {
+  const { reg, ctx } = setup();
+  const w = widget('a', { size: 1 });
+  w.metadata.finalizers = ['example.com/hold'];
+  await reg.create('ns', w, ctx());
+  const first = await deleteObject(reg, 'ns', 'a', {}, ctx());
+  assert.equal(first.object.metadata.generation, 2);
+  const second = await deleteObject(reg, 'ns', 'a', { propagationPolicy: 'Foreground' }, ctx());
+  assert.deepEqual(second.object.metadata.finalizers, ['example.com/hold', 'foregroundDeletion']);
+  assert.equal(second.object.metadata.generation, 2);
+});
+
 test('paged lists continue at the same revision', async () => {
   const { reg, ctx } = setup();
   for (const n of ['a', 'b', 'c', 'd', 'e']) await reg.create('ns', widget(n), ctx());
