@@ -282,3 +282,23 @@ for (const version of ['1.27', '1.33']) {
     assert.deepEqual(resources.find((r) => r.name === 'pods/ephemeralcontainers'), { name: 'pods/ephemeralcontainers', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch', 'update'] });
   });
 }
+
+test('pods keep metadata.generation as 1.33 does: 1 at create, up on a spec change, not for a binding or status, up once at deletion', async () => {
+  k(['create', 'namespace', 'podgen']);
+  const generation = () => k(['get', 'pod', 'app', '-n', 'podgen', '-o', 'jsonpath={.metadata.generation}']).stdout;
+  assert.equal(k(['run', 'app', '-n', 'podgen', '--image=nginx:1.27']).code, 0);
+  assert.equal(k(['wait', '--for=condition=Ready', 'pod/app', '-n', 'podgen', '--timeout=30s']).code, 0);
+  // Scheduled (binding) and Running (status writes) by now: still the generation it was created with.
+  assert.equal(generation(), '1');
+  assert.equal(k(['label', 'pod', 'app', '-n', 'podgen', 'tier=web']).code, 0);
+  assert.equal(generation(), '1');
+  assert.equal(k(['set', 'image', 'pod/app', '-n', 'podgen', 'app=nginx:1.28']).code, 0);
+  assert.equal(generation(), '2');
+  // A finalizer keeps the pod to be read after the kubelet has stopped it.
+  assert.equal(k(['patch', 'pod', 'app', '-n', 'podgen', '-p', '{"metadata":{"finalizers":["example.com/hold"]}}']).code, 0);
+  assert.equal(k(['delete', 'pod', 'app', '-n', 'podgen', '--wait=false']).code, 0);
+  assert.equal(generation(), '3');
+  assert.equal(k(['delete', 'pod', 'app', '-n', 'podgen', '--wait=false', '--grace-period=0', '--force']).code, 0);
+  assert.equal(generation(), '3');
+  assert.equal(k(['patch', 'pod', 'app', '-n', 'podgen', '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']).code, 0);
+});

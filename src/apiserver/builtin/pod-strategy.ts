@@ -56,7 +56,8 @@ function withoutMutable(spec: PodSpec): Record<string, unknown> {
 
 export const podStrategy: Strategy = {
   statusSubresource: true,
-  noGeneration: true,
+  // Pods keep metadata.generation since 1.33 (KEP-5067, not behind a feature gate): 1 at create,
+  // one more for each change of the spec (images, tolerations, ephemeral containers) and at deletion.
   applyDefaults(obj) {
     const spec = podSpec(obj);
     defaultPodSpec(spec);

@@ -29,7 +29,7 @@ export function fillMetaForCreate(obj: KubeObject, now: Date, strategy: Strategy
 }
 
 /** Keeps what an update may not change, and bumps generation when the spec changed. */
-export function carryMetaForUpdate(next: KubeObject, prev: KubeObject, strategy: Strategy): void {
+export function carryMetaForUpdate(next: KubeObject, prev: KubeObject, strategy: Strategy, subresource = ''): void {
   const m = next.metadata;
   const p = prev.metadata;
   m.uid = p.uid;
@@ -38,7 +38,8 @@ export function carryMetaForUpdate(next: KubeObject, prev: KubeObject, strategy:
     delete m.generation;
   } else {
     m.generation = p.generation ?? 1;
-    if (!deepEqual(specOf(next, strategy), specOf(prev, strategy))) m.generation = (p.generation ?? 1) + 1;
+    // A binding places a pod past the strategy (BindingREST writes storage itself): its nodeName is no new generation.
+    if (subresource !== 'binding' && !deepEqual(specOf(next, strategy), specOf(prev, strategy))) m.generation = (p.generation ?? 1) + 1;
   }
   if (p.deletionTimestamp !== undefined) m.deletionTimestamp = p.deletionTimestamp;
   else delete m.deletionTimestamp;

@@ -258,7 +258,7 @@ export class ResourceRegistry {
       const next = shapeUpdate(desired, current, subresource, this.strategy);
       decodeAsTyped(this.rt, next);
       const now = this.deps.now();
-      carryMetaForUpdate(next, current, this.strategy);
+      carryMetaForUpdate(next, current, this.strategy, subresource);
       if (subresource === '') this.strategy.applyDefaults?.(next);
       const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (mutated) await mutated;

@@ -62,7 +62,7 @@ export interface Strategy {
   validateCreate?(obj: KubeObject): FieldError[];
   /** Validation of a write to a subresource in place of validateUpdate (pods' ephemeralcontainers); undefined: validateUpdate's. */
   validateSubresourceUpdate?(subresource: string, next: KubeObject, prev: KubeObject): FieldError[] | undefined;
-  /** The kind keeps no metadata.generation (ConfigMap, Secret, Namespace, Pod …). */
+  /** The kind keeps no metadata.generation (ConfigMap, Secret, Namespace …). */
   noGeneration?: boolean;
   /** Which part of the object counts as its spec for `generation` (default: everything but metadata and status). */
   specOf?(obj: KubeObject): unknown;
