@@ -171,7 +171,7 @@ export function unsupportedMediaType(accepted: string[]): StatusError {
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 
 export function requestTooLarge(limit: number = MAX_REQUEST_BODY_BYTES): StatusError {
-  return new StatusError(413, 'RequestEntityTooLarge', `the request is too large: limit is ${limit} bytes`);
+  return new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`);
 }
 
 /** A watch or list from a revision the store has compacted away. */

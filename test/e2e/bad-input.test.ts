@@ -2,6 +2,8 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { apiRequest } from '../support/http.ts';
 
@@ -40,7 +42,32 @@ test('a body over 3 MiB is 413', async () => {
   const big = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { x: 'a'.repeat(3 * 1024 * 1024 + 10) } });
   const r = await post('/api/v1/namespaces/default/configmaps', big);
   assert.equal(r.status, 413);
-  assert.equal(r.json().reason, 'RequestEntityTooLarge');
+  assert.deepEqual([r.json<{ reason: string }>().reason, r.json<{ message: string }>().message], ['RequestEntityTooLarge', 'Request entity too large: limit is 3145728']);
+});
+
+test('a ConfigMap or Secret holding more than 1 MiB is 422, through kubectl too, and nothing is stored', async () => {
+  const mib = 'a'.repeat(1024 * 1024);
+  let r = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'full' }, data: { x: mib, y: 'b' } }));
+  assert.equal(r.status, 422);
+  const status = r.json<{ message: string; details: { causes: unknown[] } }>();
+  assert.equal(status.message, 'ConfigMap "full" is invalid: []: Too long: may not be more than 1048576 bytes');
+  assert.deepEqual(status.details.causes, [{ reason: 'FieldValueTooLong', message: 'Too long: may not be more than 1048576 bytes', field: '[]' }]);
+  r = await post('/api/v1/namespaces/default/configmaps', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'full' }, data: { x: mib } }));
+  assert.equal(r.status, 201, 'exactly 1 MiB fits');
+  const file = join(cluster.dataDir, 'secret-value');
+  writeFileSync(file, 'a'.repeat(1024 * 1024 + 1));
+  const secret = cluster.kubectl(['create', 'secret', 'generic', 'full', `--from-file=x=${file}`]);
+  assert.notEqual(secret.code, 0);
+  assert.match(secret.stderr, /Secret "full" is invalid: data: Too long: may not be more than 1048576 bytes/);
+  assert.equal((await apiRequest(cluster, 'GET', '/api/v1/namespaces/default/secrets/full')).status, 404);
+});
+
+test('data that is not base64 is 400 with the byte Go stops at, as kubectl shows it', () => {
+  const applied = cluster.kubectl(['apply', '-f', '-'], { input: 'apiVersion: v1\nkind: Secret\nmetadata: {name: notb64}\ndata: {a: "ab$cd"}\n' });
+  assert.notEqual(applied.code, 0);
+  assert.match(applied.stderr, /Error from server \(BadRequest\).*Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte 2/);
+  const cm = cluster.kubectl(['apply', '-f', '-'], { input: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: notb64}\nbinaryData: {a: "YWJjZ"}\n' });
+  assert.match(cm.stderr, /ConfigMap in version "v1" cannot be handled as a ConfigMap: illegal base64 data at input byte 4/);
 });
 
 test('invalid names are 422 Invalid with a field cause', async () => {

@@ -24,6 +24,24 @@ function validateDataKeys(obj: KubeObject, fields: string[]): FieldError[] {
   return errors;
 }
 
+/** What a ConfigMap's values, or a Secret's decoded data, may total (core.MaxSecretSize). */
+export const MAX_DATA_BYTES = 1024 * 1024;
+
+/** Bytes the values of `data` hold: a string as UTF-8, or what its base64 decodes to. */
+function dataBytes(data: unknown, encoding: 'utf8' | 'base64'): number {
+  if (!isPlainObject(data)) return 0;
+  let total = 0;
+  for (const v of Object.values(data)) if (typeof v === 'string') total += encoding === 'utf8' ? Buffer.byteLength(v, 'utf8') : Buffer.from(v, 'base64').length;
+  return total;
+}
+
+function validateConfigMap(obj: KubeObject): FieldError[] {
+  const errors = validateDataKeys(obj, ['data', 'binaryData']);
+  // Go names the root path of NewPath("") "[]", so the field reads "[]".
+  if (dataBytes(obj.data, 'utf8') + dataBytes(obj.binaryData, 'base64') > MAX_DATA_BYTES) errors.push(fieldErrors.tooLong('[]', undefined, MAX_DATA_BYTES));
+  return errors;
+}
+
 function immutableData(next: KubeObject, prev: KubeObject, fields: string[]): FieldError[] {
   if (prev.immutable !== true) return [];
   const errors: FieldError[] = [];
@@ -59,7 +77,7 @@ export const namespaceStrategy: Strategy = {
 
 export const configMapStrategy: Strategy = {
   statusSubresource: false,
-  validate: (obj) => validateDataKeys(obj, ['data', 'binaryData']),
+  validate: validateConfigMap,
   validateUpdate: (next, prev) => immutableData(next, prev, ['data', 'binaryData']),
   noGeneration: true,
 };
@@ -82,6 +100,7 @@ export const secretStrategy: Strategy = {
         errors.push(fieldErrors.invalid(`data[${k}]`, v, 'illegal base64 data'));
       }
     }
+    if (dataBytes(data, 'base64') > MAX_DATA_BYTES) errors.push(fieldErrors.tooLong('data', undefined, MAX_DATA_BYTES));
     if (obj.type === 'kubernetes.io/tls') {
       for (const key of ['tls.crt', 'tls.key']) if (!(key in data)) errors.push(fieldErrors.required(`data[${key}]`));
     }

@@ -7,6 +7,7 @@
 import { isPlainObject } from '../object.ts';
 import { PRESERVE_UNKNOWN, type SchemaResolver, type StructuralSchema } from './schema.ts';
 import { jsonKind } from '../patch/go-format.ts';
+import { base64ErrorOffset } from './go-base64.ts';
 
 /** Types with their own UnmarshalJSON (Time, Quantity, IntOrString …): their errors are not the decoder's. */
 export type CustomDecoded = (component: string) => boolean;
@@ -102,9 +103,13 @@ function check(value: unknown, n: Named | undefined, struct: string, path: strin
       if (!Array.isArray(value)) fail(jsonKind(value));
       for (const item of value as unknown[]) check(item, named(s.items as StructuralSchema, w), struct, path, w);
       return;
-    case 'string':
+    case 'string': {
       if (typeof value !== 'string') fail(jsonKind(value));
+      // A []byte field: the decoder's own error, not "cannot unmarshal".
+      const offset = s.format === 'byte' ? base64ErrorOffset(value as string) : undefined;
+      if (offset !== undefined) throw new Mismatch(`illegal base64 data at input byte ${offset}`);
       return;
+    }
     case 'boolean':
       if (typeof value !== 'boolean') fail(jsonKind(value));
       return;
