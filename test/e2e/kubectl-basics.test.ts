@@ -215,6 +215,21 @@ for (const version of ['1.27', '1.33']) {
       assert.equal(r.stdout, '2');
     });
 
+    test('server-side apply takes over what client-side apply set, and still refuses what another manager changed', () => {
+      const manifest = (a: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: csa\n  namespace: ${ns}\ndata:\n  a: "${a}"\n  b: "<b>"\n`;
+      k(['create', 'namespace', ns]);
+      assert.equal(k(['apply', '-f', '-'], manifest('1')).code, 0);
+      let r = k(['apply', '--server-side', '-f', '-'], manifest('2'));
+      assert.match(r.stdout, /configmap\/csa serverside-applied/, r.stderr);
+      const annotation = k(['get', 'cm', 'csa', '-n', ns, '-o', 'jsonpath={.metadata.annotations.kubectl\\.kubernetes\\.io/last-applied-configuration}']).stdout;
+      assert.equal(annotation, `{"apiVersion":"v1","data":{"a":"2","b":"\\u003cb\\u003e"},"kind":"ConfigMap","metadata":{"name":"csa","namespace":"${ns}"}}\n`);
+      assert.equal(k(['patch', 'cm', 'csa', '-n', ns, '--field-manager=editor', '-p', '{"data":{"a":"9"}}']).code, 0);
+      r = k(['apply', '--server-side', '-f', '-'], manifest('3'));
+      assert.notEqual(r.code, 0);
+      assert.match(r.stderr, /Apply failed with 1 conflict: conflict with "editor" using v1: \.data\.a/);
+      assert.equal(k(['get', 'cm', 'csa', '-n', ns, '-o', 'jsonpath={.data.a}']).stdout, '9');
+    });
+
     test('api-resources lists built-in kinds with short names', () => {
       const r = k(['api-resources']);
       assert.equal(r.code, 0, r.stderr);

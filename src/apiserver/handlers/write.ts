@@ -6,6 +6,7 @@ import { applyJsonPatch } from '../../machinery/patch/json-patch.ts';
 import { applyMergePatch } from '../../machinery/patch/merge-patch.ts';
 import { applyStrategicMergePatch } from '../../machinery/patch/strategic-merge.ts';
 import { serverSideApply } from '../../machinery/patch/managed-fields.ts';
+import { KUBECTL_MANAGER, lastAppliedTakeover, recordLastApplied } from '../../machinery/patch/last-applied.ts';
 import { decodeBody, OBJECT_BODY_TYPES, requireObjectBody } from '../body.ts';
 import type { ServedResource } from '../catalog.ts';
 import { checkFields, parseFieldValidation } from '../field-validation.ts';
@@ -133,11 +134,16 @@ async function handleApply(r: WriteRequest, applied: unknown, text: string | und
   }
   const schema = registry.strategy.patchSchema ?? {};
   const now = formatTime(registry.now());
-  const applyOpts = { statusSubresource: registry.strategy.statusSubresource, subresource: r.subresource || undefined };
+  const byKubectl = manager === KUBECTL_MANAGER;
+  const applyOpts = (live?: KubeObject) => ({
+    statusSubresource: registry.strategy.statusSubresource,
+    subresource: r.subresource || undefined,
+    takeover: byKubectl ? () => lastAppliedTakeover(live, gv, schema) : undefined,
+  });
   const existing = await registry.tryGet(r.namespace, r.name);
   const format = responseFormat(r.accept);
   if (!existing) {
-    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(undefined, config, manager, gv, now, force, schema, applyOpts));
+    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(undefined, config, manager, gv, now, force, schema, applyOpts()));
     object.metadata.name = r.name;
     object.metadata.managedFields = managedFields;
     try {
@@ -151,8 +157,9 @@ async function handleApply(r: WriteRequest, applied: unknown, text: string | und
   }
   const ctx = { ...r.ctx, fieldManager: manager, applied: true };
   const updated = await registry.guaranteedUpdate(r.namespace, r.name, ctx, r.subresource, (current) => {
-    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(current, config, manager, gv, now, force, schema, applyOpts));
+    const { object, managedFields } = applyOrConflict(r, () => serverSideApply(current, config, manager, gv, now, force, schema, applyOpts(current)));
     object.metadata.managedFields = managedFields;
+    if (byKubectl) recordLastApplied(object, config);
     return object;
   });
   writeObject(res, 200, type, updated, format, r.query, registry.now());

@@ -310,7 +310,11 @@ export function serverSideApply(
   now: string,
   force: boolean,
   schema: PatchSchema,
-  opts?: ManagedFieldsOptions & { subresource?: string },
+  opts?: ManagedFieldsOptions & {
+    subresource?: string;
+    /** Fields this apply may take from others without a conflict (kubectl's from its client-side apply: last-applied.ts). */
+    takeover?: () => FieldSet | undefined;
+  },
 ): { object: KubeObject; managedFields: ManagedFieldsEntry[] } {
   if (applied.metadata?.managedFields != null) throw badRequest('metadata.managedFields must be nil');
   if (applied.apiVersion !== apiVersion) {
@@ -334,7 +338,10 @@ export function serverSideApply(
   const result = last ? prune(merged, managers, last.set, schema) : merged;
   const changes = filterComparison(compareObjects(liveObj, result, schema), subresource, opts);
   const conflicts = transferOwnership(managers, key, changes);
-  if (conflicts.size > 0 && !force) throw conflictError(managers, conflicts);
+  if (conflicts.size > 0 && !force) {
+    const remaining = withoutTakenOver(conflicts, opts?.takeover?.());
+    if (remaining.size > 0) throw conflictError(managers, remaining);
+  }
   applyTransfer(managers, conflicts, changes.removed, key);
   if (applyEntry.set.isEmpty()) managers.delete(key);
 
@@ -346,6 +353,17 @@ export function serverSideApply(
   object.metadata ??= {};
   if (managedFields.length > 0) object.metadata.managedFields = managedFields;
   return { object, managedFields };
+}
+
+/** The conflicts left once the fields this apply may take over are set aside (conflictsDifference). */
+function withoutTakenOver(conflicts: Map<string, FieldSet>, takeover: FieldSet | undefined): Map<string, FieldSet> {
+  if (!takeover) return conflicts;
+  const remaining = new Map<string, FieldSet>();
+  for (const [key, set] of conflicts) {
+    const left = set.difference(takeover);
+    if (!left.isEmpty()) remaining.set(key, left);
+  }
+  return remaining;
 }
 
 /** Removes what this manager applied last time, no longer applies, and nobody else owns. */
