@@ -4,6 +4,9 @@ import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
 import { defaultPodSpec, validatePodSpec } from './pod-template.ts';
+import { syncAppArmor, validateAppArmorAnnotations, validateAppArmorMatch } from './apparmor.ts';
+import { podSpecWarnings } from './pod-warnings.ts';
+import { isDNS1123Label } from '../../machinery/validation/names.ts';
 import { defaultEphemeralContainers, EPHEMERAL_CONTAINERS, ephemeralContainersOnCreate, ephemeralContainersPart, validateEphemeralContainersUpdate } from './ephemeral-containers.ts';
 
 type PodSpec = Record<string, unknown> & { nodeName?: string; terminationGracePeriodSeconds?: number };
@@ -65,8 +68,9 @@ export const podStrategy: Strategy = {
     obj.spec = spec;
     defaultEphemeralContainers(obj);
   },
-  prepareForCreate(obj) {
+  prepareForCreate(obj, ctx) {
     obj.status = { phase: 'Pending', qosClass: qosClass(podSpec(obj)) };
+    syncAppArmor(obj, (message) => ctx.warn?.(message));
   },
   shapeSubresource(subresource, desired, current) {
     return subresource === EPHEMERAL_CONTAINERS ? ephemeralContainersPart(desired, current) : undefined;
@@ -75,9 +79,14 @@ export const podStrategy: Strategy = {
     if (subresource === EPHEMERAL_CONTAINERS) defaultEphemeralContainers(next);
   },
   validate(obj) {
-    return validatePodSpec(obj.spec, 'spec');
+    return [...validatePodSpec(obj.spec, 'spec'), ...validateAppArmorAnnotations(obj.metadata.annotations, obj.spec, 'metadata.annotations')];
   },
-  validateCreate: ephemeralContainersOnCreate,
+  validateCreate: (obj) => [...ephemeralContainersOnCreate(obj), ...validateAppArmorMatch(obj)],
+  warningsOnCreate(obj) {
+    const notLabel = isDNS1123Label(obj.metadata.name ?? '');
+    const warnings = notLabel.length ? [`metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [${notLabel.join(' ')}]`] : [];
+    return [...warnings, ...podSpecWarnings('', podSpec(obj), obj.metadata as Record<string, unknown>)];
+  },
   validateSubresourceUpdate(subresource, next, prev) {
     return subresource === EPHEMERAL_CONTAINERS ? validateEphemeralContainersUpdate(next, prev) : undefined;
   },

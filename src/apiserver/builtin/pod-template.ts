@@ -4,6 +4,7 @@ import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject } from '../../machinery/object.ts';
 import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
 import { goStringMap } from '../../machinery/validation/names.ts';
+import { validateAppArmorAnnotations } from './apparmor.ts';
 
 /** Whether the template's labels satisfy the selector, matchExpressions included (one that cannot be parsed is not compared). */
 function selectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
@@ -56,6 +57,29 @@ export function defaultPodSpec(spec: Json): void {
   if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
 }
 
+const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];
+
+/** ValidateEnv, with 1.33's relaxed names (any printable ASCII but '='). */
+function validateEnv(env: unknown, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!Array.isArray(env)) return errors;
+  env.forEach((e, i) => {
+    if (!isPlainObject(e)) return;
+    const p = `${path}[${i}]`;
+    const name = typeof e.name === 'string' ? e.name : '';
+    if (!name) errors.push(fieldErrors.required(`${p}.name`));
+    else if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(name)) errors.push(fieldErrors.invalid(`${p}.name`, name, "a valid environment variable name must consist only of printable ASCII characters other than '='"));
+    if (!isPlainObject(e.valueFrom)) return;
+    const from = e.valueFrom;
+    const sources = ENV_SOURCES.filter((k) => from[k] != null).length;
+    const value = typeof e.value === 'string' ? e.value : '';
+    if (sources === 0) errors.push(fieldErrors.invalid(`${p}.valueFrom`, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
+    else if (value !== '') errors.push(fieldErrors.invalid(`${p}.valueFrom`, '', 'may not be specified when `value` is not empty'));
+    else if (sources > 1) errors.push(fieldErrors.invalid(`${p}.valueFrom`, '', 'may not have more than one field specified at a time'));
+  });
+  return errors;
+}
+
 export function validateContainers(list: unknown, path: string, required: boolean, names: Set<string>): FieldError[] {
   const errors: FieldError[] = [];
   if (list === undefined || (Array.isArray(list) && list.length === 0)) {
@@ -82,6 +106,7 @@ export function validateContainers(list: unknown, path: string, required: boolea
     } else if (names.has(name)) errors.push(fieldErrors.duplicate(`${p}.name`, name));
     else names.add(name);
     if (typeof c.image !== 'string' || c.image.trim() === '') errors.push(fieldErrors.required(`${p}.image`));
+    errors.push(...validateEnv(c.env, `${p}.env`));
     if (Array.isArray(c.ports)) {
       c.ports.forEach((port, j) => {
         if (!isPlainObject(port)) return;
@@ -128,7 +153,8 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
 /** A workload's pod template: labels must satisfy the selector, the spec must be a valid PodSpec. */
 export function validatePodTemplate(template: unknown, path: string, selector: unknown, restartPolicies?: string[]): FieldError[] {
   if (!isPlainObject(template)) return [fieldErrors.required(path)];
-  const errors = validatePodSpec(template.spec, `${path}.spec`);
+  const annotations = isPlainObject(template.metadata) ? (template.metadata.annotations as Record<string, string> | undefined) : undefined;
+  const errors = [...validatePodSpec(template.spec, `${path}.spec`), ...validateAppArmorAnnotations(annotations, template.spec, `${path}.metadata.annotations`)];
   const labels = (isPlainObject(template.metadata) && isPlainObject(template.metadata.labels) ? template.metadata.labels : {}) as Record<string, string>;
   if (isPlainObject(selector) && !selectorMatches(selector, labels)) {
     errors.push(fieldErrors.invalidRendered(`${path}.metadata.labels`, goStringMap(labels), '`selector` does not match template `labels`'));

@@ -4,6 +4,7 @@ import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { Strategy } from '../registry/strategy.ts';
 import { defaultPodTemplate, validatePodTemplate } from './pod-template.ts';
+import { templateWarnings } from './pod-warnings.ts';
 
 type Spec = Record<string, unknown>;
 
@@ -31,9 +32,12 @@ function immutableSelector(next: KubeObject, prev: KubeObject): FieldError[] {
   return deepEqual(n, p) ? [] : [fieldErrors.invalid('spec.selector', n, 'field is immutable')];
 }
 
+const specTemplate = (obj: KubeObject) => (obj.spec as Spec | undefined)?.template;
+
 function replicatedWorkload(defaults: (s: Spec) => void, restartPolicies = ['Always']): Strategy {
   return {
     statusSubresource: true,
+    ...templateWarnings('spec.template', specTemplate),
     prepareForCreate(obj) {
       const s = specOf(obj);
       defaults(s);
@@ -123,6 +127,7 @@ function generateJobSelector(obj: KubeObject): void {
 
 export const jobStrategy: Strategy = {
   statusSubresource: true,
+  ...templateWarnings('spec.template', specTemplate),
   prepareForCreate(obj) {
     const s = specOf(obj);
     defaultJobSpec(s);
@@ -158,6 +163,7 @@ const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@
 
 export const cronJobStrategy: Strategy = {
   statusSubresource: true,
+  ...templateWarnings('spec.jobTemplate.spec.template', (obj) => ((obj.spec as Spec | undefined)?.jobTemplate as { spec?: Spec } | undefined)?.spec?.template),
   prepareForCreate(obj) {
     const s = specOf(obj);
     s.concurrencyPolicy ??= 'Allow';
@@ -224,6 +230,7 @@ function defaultReplicationController(obj: KubeObject): void {
 /** core/v1 PodTemplate: a stored pod template, defaulted and validated as a workload's is; its template is its spec. */
 export const podTemplateStrategy: Strategy = {
   statusSubresource: false,
+  ...templateWarnings('template', (obj) => obj.template),
   specOf: (obj) => obj.template,
   applyDefaults(obj) {
     defaultPodTemplate(obj.template);
@@ -236,6 +243,7 @@ export const podTemplateStrategy: Strategy = {
 
 export const replicationControllerStrategy: Strategy = {
   statusSubresource: true,
+  ...templateWarnings('spec.template', specTemplate),
   prepareForCreate: defaultReplicationController,
   prepareForUpdate: defaultReplicationController,
   validate(obj) {

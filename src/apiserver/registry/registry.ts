@@ -183,12 +183,13 @@ export class ResourceRegistry {
     this.strategy.applyDefaults?.(obj);
     const mutated = this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
     if (mutated) await mutated;
-    const sctx = this.strategyContext(now);
+    const sctx = { ...this.strategyContext(now), warn: (message: string) => ctx.warnings.push(message) };
     let stored = false;
     try {
       const prepared = this.strategy.prepareForCreate?.(obj, sctx);
       if (prepared) await prepared;
       this.validateOrThrow(obj, [...(this.strategy.validate?.(obj) ?? []), ...(this.strategy.validateCreate?.(obj) ?? [])]);
+      ctx.warnings.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
       const validated = this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
       if (validated) await validated;
       this.setManagedFields(undefined, obj, ctx, now, '');
@@ -262,7 +263,7 @@ export class ResourceRegistry {
       if (subresource === '') this.strategy.applyDefaults?.(next);
       const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (mutated) await mutated;
-      const sctx = this.strategyContext(now);
+      const sctx = { ...this.strategyContext(now), warn: (message: string) => ctx.warnings.push(message) };
       // What the attempt ended as, for the strategy's finishUpdate (a deletion released everything already).
       let outcome: 'stored' | 'deleted' | undefined;
       try {
@@ -274,6 +275,7 @@ export class ResourceRegistry {
           ...(this.strategy.validate?.(next) ?? []),
           ...(own ?? this.strategy.validateUpdate?.(next, current) ?? []),
         ]);
+        if (subresource === '') ctx.warnings.push(...(this.strategy.warningsOnUpdate?.(next, current) ?? []));
         const validated = this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
         if (validated) await validated;
         const sentFields = next.metadata.managedFields;

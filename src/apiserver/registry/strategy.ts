@@ -7,6 +7,8 @@ import type { PatchSchema } from '../../machinery/patch/schema.ts';
 
 export interface StrategyContext {
   now: Date;
+  /** Adds a warning to the write's answer (warning.AddWarning), when the write has one to give. */
+  warn?(message: string): void;
   /** Allocators and lookups a strategy may need (ClusterIP allocation, namespace lookups). */
   services: StrategyServices;
 }
@@ -58,6 +60,10 @@ export interface Strategy {
   validate?(obj: KubeObject): FieldError[];
   /** Kind-specific validation of an update (immutable fields …). */
   validateUpdate?(next: KubeObject, prev: KubeObject): FieldError[];
+  /** Warnings a valid create draws (WarningsOnCreate), sent before validating admission's. */
+  warningsOnCreate?(obj: KubeObject): string[];
+  /** Warnings a valid update of the main resource draws (WarningsOnUpdate). */
+  warningsOnUpdate?(next: KubeObject, prev: KubeObject): string[];
   /** What only a create must satisfy, besides `validate`. */
   validateCreate?(obj: KubeObject): FieldError[];
   /** Validation of a write to a subresource in place of validateUpdate (pods' ephemeralcontainers); undefined: validateUpdate's. */

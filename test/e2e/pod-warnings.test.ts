@@ -1,0 +1,118 @@
+// What kube-apiserver tells kubectl about a Pod or pod template that is valid but likely not what was
+// meant (Warning headers), and the AppArmor annotations 1.33 still copies into fields.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { kubectlBinary } from '../support/kubectl.ts';
+
+let cluster: TestCluster;
+const NS = 'warned';
+const APPARMOR = 'container.apparmor.security.beta.kubernetes.io';
+
+before(async () => {
+  cluster = await startCluster();
+  cluster.kubectl(['create', 'namespace', NS]);
+  // Pod Security's own warnings stay out of what these tests read.
+  cluster.kubectl(['label', 'namespace', NS, 'pod-security.kubernetes.io/warn=privileged']);
+});
+
+after(async () => {
+  await cluster.stop();
+  cluster.cleanup();
+});
+
+const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('Warning: ')).map((l) => l.slice('Warning: '.length));
+
+for (const version of ['1.27', '1.33']) {
+  test(`kubectl ${version} shows a Pod's warnings and the AppArmor field its annotation became`, { skip: kubectlBinary(version) ? false : `kubectl.${version} absent` }, () => {
+    const name = `warned-${version.replace('.', '-')}`;
+    const manifest = `apiVersion: v1
+kind: Pod
+metadata:
+  name: ${name}
+  namespace: ${NS}
+  annotations: {${APPARMOR}/app: localhost/k8s-deny-write}
+spec:
+  nodeSelector: {beta.kubernetes.io/arch: amd64}
+  containers:
+  - name: app
+    image: nginx:1.27
+    env: [{name: MODE, value: a}, {name: MODE, value: b}]
+    resources: {requests: {memory: "0.5"}}
+`;
+    const r = cluster.kubectl(['create', '-f', '-'], { input: manifest, version });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(warnings(r.stderr), [
+      `metadata.annotations[${APPARMOR}/app]: deprecated since v1.30; use the "appArmorProfile" field instead`,
+      'spec.nodeSelector[beta.kubernetes.io/arch]: deprecated since v1.14; use "kubernetes.io/arch" instead',
+      'spec.containers[0].resources.requests[memory]: fractional byte value "500m" is invalid, must be an integer',
+      'spec.containers[0].env[1]: hides previous definition of "MODE", which may be dropped when using apply',
+    ]);
+    const profile = cluster.kubectl(['get', 'pod', name, '-n', NS, '-o', 'jsonpath={.spec.containers[0].securityContext.appArmorProfile}']).stdout;
+    assert.deepEqual(JSON.parse(profile), { type: 'Localhost', localhostProfile: 'k8s-deny-write' });
+  });
+}
+
+test('a Deployment warns about its template on create and on a template change, not on a label', () => {
+  const deployment = (image: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ports, namespace: ${NS}}
+spec:
+  selector: {matchLabels: {app: ports}}
+  template:
+    metadata: {labels: {app: ports}}
+    spec:
+      containers:
+      - {name: web, image: ${image}, ports: [{containerPort: 8080}]}
+      - {name: proxy, image: envoy, ports: [{containerPort: 8080}]}
+`;
+  const duplicate = 'spec.template.spec.containers[1].ports[0]: duplicate port definition with spec.template.spec.containers[0].ports[0]';
+  let r = cluster.kubectl(['apply', '-f', '-'], { input: deployment('nginx:1.27') });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(warnings(r.stderr), [duplicate]);
+  r = cluster.kubectl(['label', 'deployment', 'ports', '-n', NS, 'tier=web']);
+  assert.deepEqual(warnings(r.stderr), []);
+  r = cluster.kubectl(['apply', '-f', '-'], { input: deployment('nginx:1.28') });
+  assert.deepEqual(warnings(r.stderr), [duplicate]);
+});
+
+test('AppArmor annotations that name no container or no profile, or disagree with the field, are refused; nothing is stored', () => {
+  let r = cluster.kubectl(['apply', '-f', '-'], {
+    input: `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: strict, namespace: ${NS}}
+spec:
+  selector: {matchLabels: {app: strict}}
+  template:
+    metadata: {labels: {app: strict}, annotations: {${APPARMOR}/app: strict}}
+    spec: {containers: [{name: app, image: nginx}]}
+`,
+  });
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, new RegExp(`The Deployment "strict" is invalid: spec\\.template\\.metadata\\.annotations\\[${APPARMOR.replaceAll('.', '\\.')}/app\\]: Invalid value: "strict": invalid AppArmor profile name: "strict"`));
+  r = cluster.kubectl(['apply', '-f', '-'], {
+    input: `apiVersion: v1
+kind: Pod
+metadata: {name: mixed, namespace: ${NS}, annotations: {${APPARMOR}/app: unconfined, ${APPARMOR}/ghost: runtime/default}}
+spec: {containers: [{name: app, image: nginx, securityContext: {appArmorProfile: {type: RuntimeDefault}}}]}
+`,
+  });
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, /metadata\.annotations\[container\.apparmor\.security\.beta\.kubernetes\.io\/ghost\]: Invalid value: "ghost": container not found/);
+  assert.match(r.stderr, /spec\.containers\[0\]\.securityContext\.appArmorProfile\.type: Forbidden: apparmor type in annotation and field must match/);
+  assert.notEqual(cluster.kubectl(['get', 'deployment', 'strict', '-n', NS]).code, 0);
+  assert.notEqual(cluster.kubectl(['get', 'pod', 'mixed', '-n', NS]).code, 0);
+});
+
+test('an env var with both a value and a valueFrom is refused as kube-apiserver refuses it', () => {
+  const r = cluster.kubectl(['apply', '-f', '-'], {
+    input: `apiVersion: v1
+kind: Pod
+metadata: {name: envy, namespace: ${NS}}
+spec: {containers: [{name: app, image: nginx, env: [{name: POD, value: x, valueFrom: {fieldRef: {fieldPath: metadata.name}}}]}]}
+`,
+  });
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, /The Pod "envy" is invalid: spec\.containers\[0\]\.env\[0\]\.valueFrom: Invalid value: "": may not be specified when `value` is not empty/);
+});
