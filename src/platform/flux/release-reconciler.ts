@@ -28,6 +28,7 @@ import {
 } from './helmrelease-spec.ts';
 import { FLUX_FINALIZER, HELM_CONTROLLER, HELMCHART_GVK, HELMRELEASE_GVK, RECONCILE_FORCE_AT, RECONCILE_REQUESTED_AT, RECONCILE_RESET_AT } from './kinds.ts';
 import { ORIGIN_NAME_LABEL, ORIGIN_NAMESPACE_LABEL } from './managed-objects.ts';
+import { unhandledRequest } from './reconcile-requests.ts';
 import {
   clearCondition, latestSnapshot, markCondition, recordSnapshot, snapshotName, snapshotOf, statusOf, summarizeReady, versionedChartName,
   type HelmReleaseStatus,
@@ -429,15 +430,6 @@ export class ReleaseReconciler {
     if (JSON.stringify(status) === JSON.stringify(hr.status ?? {})) return hr;
     return this.deps.client.updateStatus({ ...hr, status });
   }
-}
-
-/**
- * ShouldHandleForceRequest / ShouldHandleResetRequest: the annotation's value when it equals the
- * reconcile request (`flux reconcile` sets both at once) and was not handled yet.
- */
-function unhandledRequest(hr: KubeObject, annotation: string, lastHandled: string | undefined): string | undefined {
-  const value = hr.metadata.annotations?.[annotation];
-  return value !== undefined && value === hr.metadata.annotations?.[RECONCILE_REQUESTED_AT] && value !== lastHandled ? value : undefined;
 }
 
 /** VerifyRelease: the stored release was made from this chart version and these values. */
