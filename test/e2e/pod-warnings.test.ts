@@ -77,7 +77,7 @@ spec:
   assert.deepEqual(warnings(r.stderr), [duplicate]);
 });
 
-test('AppArmor annotations that name no container or no profile, or disagree with the field, are refused; nothing is stored', () => {
+test('AppArmor annotations that name no container or no profile, or disagree with the field, and a Localhost profile without its name, are refused; nothing is stored', () => {
   let r = cluster.kubectl(['apply', '-f', '-'], {
     input: `apiVersion: apps/v1
 kind: Deployment
@@ -101,6 +101,15 @@ spec: {containers: [{name: app, image: nginx, securityContext: {appArmorProfile:
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /metadata\.annotations\[container\.apparmor\.security\.beta\.kubernetes\.io\/ghost\]: Invalid value: "ghost": container not found/);
   assert.match(r.stderr, /spec\.containers\[0\]\.securityContext\.appArmorProfile\.type: Forbidden: apparmor type in annotation and field must match/);
+  r = cluster.kubectl(['apply', '-f', '-'], {
+    input: `apiVersion: v1
+kind: Pod
+metadata: {name: unnamed-profile, namespace: ${NS}}
+spec: {containers: [{name: app, image: nginx, securityContext: {appArmorProfile: {type: Localhost}}}]}
+`,
+  });
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, /The Pod "unnamed-profile" is invalid: spec\.containers\[0\]\.securityContext\.appArmorProfile\.localhostProfile: Required value: must be set when AppArmor type is Localhost/);
   assert.notEqual(cluster.kubectl(['get', 'deployment', 'strict', '-n', NS]).code, 0);
   assert.notEqual(cluster.kubectl(['get', 'pod', 'mixed', '-n', NS]).code, 0);
 });

@@ -5,6 +5,7 @@ import { isPlainObject } from '../../machinery/object.ts';
 import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
 import { goStringMap } from '../../machinery/validation/names.ts';
 import { validateAppArmorAnnotations } from './apparmor.ts';
+import { validateSecurityProfiles } from './security-profiles.ts';
 
 /** Whether the template's labels satisfy the selector, matchExpressions included (one that cannot be parsed is not compared). */
 function selectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
@@ -134,6 +135,7 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
   if (policy !== undefined && !['Always', 'OnFailure', 'Never'].includes(String(policy))) {
     errors.push(fieldErrors.notSupported(`${path}.restartPolicy`, policy, ['Always', 'OnFailure', 'Never']));
   }
+  errors.push(...validateSecurityProfiles(spec, path));
   const grace = spec.terminationGracePeriodSeconds;
   if (grace !== undefined && (typeof grace !== 'number' || grace < 0)) {
     errors.push(fieldErrors.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must be greater than or equal to 0'));
