@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
+import { apiRequest } from '../support/http.ts';
 
 let cluster: TestCluster;
 const NS = 'warned';
@@ -124,4 +125,27 @@ spec: {containers: [{name: app, image: nginx, env: [{name: POD, value: x, valueF
   });
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /The Pod "envy" is invalid: spec\.containers\[0\]\.env\[0\]\.valueFrom: Invalid value: "": may not be specified when `value` is not empty/);
+});
+
+test('a negative terminationGracePeriodSeconds is accepted with the warning; a delete gives the pod 1 s; it may change to 1 only', async () => {
+  const pod = (name: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: ${name}, namespace: ${NS}, finalizers: [example.com/hold]}
+spec: {terminationGracePeriodSeconds: -10, containers: [{name: app, image: nginx}]}
+`;
+  const r = cluster.kubectl(['apply', '-f', '-'], { input: pod('impatient') });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(warnings(r.stderr), ['spec.terminationGracePeriodSeconds: must be >= 0; negative values are invalid and will be treated as 1']);
+  assert.equal(cluster.kubectl(['wait', '--for=condition=Ready', 'pod/impatient', '-n', NS, '--timeout=30s']).code, 0);
+  // The delete's own answer: the pod as marked, before the kubelet has finished it.
+  const deleted = await apiRequest(cluster, 'DELETE', `/api/v1/namespaces/${NS}/pods/impatient`);
+  assert.equal(deleted.status, 200);
+  assert.equal(deleted.json<{ metadata: { deletionGracePeriodSeconds?: number } }>().metadata.deletionGracePeriodSeconds, 1);
+  cluster.kubectl(['patch', 'pod', 'impatient', '-n', NS, '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']);
+
+  assert.equal(cluster.kubectl(['apply', '-f', '-'], { input: pod('settled') }).code, 0);
+  const five = cluster.kubectl(['patch', 'pod', 'settled', '-n', NS, '-p', '{"spec":{"terminationGracePeriodSeconds":5}}']);
+  assert.match(five.stderr, /spec: Forbidden: pod updates may not change fields other than/);
+  assert.equal(cluster.kubectl(['patch', 'pod', 'settled', '-n', NS, '-p', '{"spec":{"terminationGracePeriodSeconds":1}}']).code, 0);
+  cluster.kubectl(['patch', 'pod', 'settled', '-n', NS, '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']);
 });

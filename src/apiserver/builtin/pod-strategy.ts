@@ -47,7 +47,7 @@ function defaultRequestsFromLimits(spec: PodSpec): void {
 }
 
 /** Fields of a running pod's spec that may change (everything else is immutable). */
-const MUTABLE_POD_SPEC_FIELDS = ['activeDeadlineSeconds', 'tolerations', 'terminationGracePeriodSeconds', 'schedulingGates'];
+const MUTABLE_POD_SPEC_FIELDS = ['activeDeadlineSeconds', 'tolerations', 'schedulingGates'];
 
 function withoutMutable(spec: PodSpec): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...spec };
@@ -97,7 +97,9 @@ export const podStrategy: Strategy = {
     if (p.nodeName && n.nodeName !== p.nodeName) errors.push(fieldErrors.forbidden('spec.nodeName', 'field is immutable once set'));
     // Compared as values (key order aside, as apiequality.Semantic.DeepEqual does); an unchanged spec
     // (every status write) needs no copies to compare.
-    if (!deepEqual(n, p) && !deepEqual(withoutMutable({ ...n, nodeName: undefined }), withoutMutable({ ...p, nodeName: undefined }))) {
+    // A negative grace period may be set to 1, nothing else.
+    const grace = typeof p.terminationGracePeriodSeconds === 'number' && p.terminationGracePeriodSeconds < 0 && n.terminationGracePeriodSeconds === 1 ? p.terminationGracePeriodSeconds : n.terminationGracePeriodSeconds;
+    if (!deepEqual(n, p) && !deepEqual(withoutMutable({ ...n, nodeName: undefined, terminationGracePeriodSeconds: grace }), withoutMutable({ ...p, nodeName: undefined }))) {
       errors.push(
         fieldErrors.forbidden(
           'spec',
@@ -107,7 +109,11 @@ export const podStrategy: Strategy = {
     }
     return errors;
   },
-  defaultGracePeriodSeconds: (obj) => podSpec(obj).terminationGracePeriodSeconds ?? 30,
+  // CheckGracefulDelete: a negative period (accepted with a warning at create) is 1.
+  defaultGracePeriodSeconds(obj) {
+    const period = podSpec(obj).terminationGracePeriodSeconds ?? 30;
+    return period < 0 ? 1 : period;
+  },
   gracefulDeletionWaits(obj) {
     const phase = (obj.status as { phase?: string } | undefined)?.phase;
     return Boolean(podSpec(obj).nodeName) && phase !== 'Succeeded' && phase !== 'Failed';

@@ -136,10 +136,7 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
     errors.push(fieldErrors.notSupported(`${path}.restartPolicy`, policy, ['Always', 'OnFailure', 'Never']));
   }
   errors.push(...validateSecurityProfiles(spec, path));
-  const grace = spec.terminationGracePeriodSeconds;
-  if (grace !== undefined && (typeof grace !== 'number' || grace < 0)) {
-    errors.push(fieldErrors.invalid(`${path}.terminationGracePeriodSeconds`, grace, 'must be greater than or equal to 0'));
-  }
+  // A negative terminationGracePeriodSeconds is accepted, warned about and treated as 1 (pod-warnings.ts).
   if (Array.isArray(spec.volumes)) {
     const seen = new Set<string>();
     spec.volumes.forEach((v, i) => {

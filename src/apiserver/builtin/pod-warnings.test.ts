@@ -43,8 +43,11 @@ test("a pod template's warnings name each path under the template, in kube-apise
 
 test("a Pod's own paths carry no prefix, and its AppArmor annotations are left to the create's sync", () => {
   const meta = { annotations: { 'container.apparmor.security.beta.kubernetes.io/app': 'unconfined' } };
-  const spec = { containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 53, protocol: 'UDP' }, { containerPort: 53, protocol: 'UDP' }] }] };
-  assert.deepEqual(podSpecWarnings('', spec, meta), ['spec.containers[0].ports[1]: duplicate port definition with spec.containers[0].ports[0]']);
+  const spec = { terminationGracePeriodSeconds: -5, containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 53, protocol: 'UDP' }, { containerPort: 53, protocol: 'UDP' }] }] };
+  assert.deepEqual(podSpecWarnings('', spec, meta), [
+    'spec.containers[0].ports[1]: duplicate port definition with spec.containers[0].ports[0]',
+    'spec.terminationGracePeriodSeconds: must be >= 0; negative values are invalid and will be treated as 1',
+  ]);
 });
 
 test('a template warns on create, and on an update only when it made a new generation', () => {

@@ -1,7 +1,7 @@
 // The warnings kube-apiserver sends with a Pod or pod template that is valid but probably not what
 // was meant (warningsForPodSpecAndMeta): deprecated node labels, annotations and volume plugins,
-// duplicate env names, ports, host aliases and pull secrets, fractional byte quantities, a null
-// labelSelector. `prefix` is where the template sits ("spec.template"), or
+// duplicate env names, ports, host aliases and pull secrets, fractional byte quantities, a negative
+// grace period, a null labelSelector. `prefix` is where the template sits ("spec.template"), or
 // "" for a Pod itself.
 
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
@@ -221,6 +221,9 @@ export function podSpecWarnings(prefix: string, spec: Json, meta: Json): string[
     warnings.push(...envWarnings(c, path));
   }
   warnings.push(...portWarnings(containers));
+  if (typeof spec.terminationGracePeriodSeconds === 'number' && spec.terminationGracePeriodSeconds < 0) {
+    warnings.push(`${at('spec.terminationGracePeriodSeconds')}: must be >= 0; negative values are invalid and will be treated as 1`);
+  }
   warnings.push(...affinityTermWarnings(spec, at));
   return warnings;
 }
