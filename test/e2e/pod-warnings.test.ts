@@ -149,3 +149,24 @@ spec: {terminationGracePeriodSeconds: -10, containers: [{name: app, image: nginx
   assert.equal(cluster.kubectl(['patch', 'pod', 'settled', '-n', NS, '-p', '{"spec":{"terminationGracePeriodSeconds":1}}']).code, 0);
   cluster.kubectl(['patch', 'pod', 'settled', '-n', NS, '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']);
 });
+
+test("a running pod's tolerations may grow and change their tolerationSeconds, nothing else", () => {
+  const r = cluster.kubectl(['apply', '-f', '-'], {
+    input: `apiVersion: v1
+kind: Pod
+metadata: {name: tolerant, namespace: ${NS}}
+spec:
+  tolerations: [{key: maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 100}]
+  containers: [{name: app, image: nginx}]
+`,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  const patch = (ops: unknown[]) => cluster.kubectl(['patch', 'pod', 'tolerant', '-n', NS, '--type=json', '-p', JSON.stringify(ops)]);
+  assert.equal(patch([{ op: 'add', path: '/spec/tolerations/-', value: { key: 'gpu', operator: 'Exists', effect: 'NoSchedule' } }]).code, 0);
+  assert.equal(patch([{ op: 'replace', path: '/spec/tolerations/0/tolerationSeconds', value: 50 }]).code, 0);
+  const removed = patch([{ op: 'remove', path: '/spec/tolerations/0' }]);
+  assert.notEqual(removed.code, 0);
+  assert.match(removed.stderr, /The Pod "tolerant" is invalid: spec\.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds/);
+  const keys = cluster.kubectl(['get', 'pod', 'tolerant', '-n', NS, '-o', 'jsonpath={.spec.tolerations[*].key}']).stdout;
+  assert.match(keys, /^maintenance .*gpu$/);
+});

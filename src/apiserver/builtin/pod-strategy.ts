@@ -49,6 +49,13 @@ function defaultRequestsFromLimits(spec: PodSpec): void {
 /** Fields of a running pod's spec that may change (everything else is immutable). */
 const MUTABLE_POD_SPEC_FIELDS = ['activeDeadlineSeconds', 'tolerations', 'schedulingGates'];
 
+/** validateOnlyAddedTolerations: every existing toleration is still there, its tolerationSeconds aside. */
+function onlyAddedTolerations(next: unknown, prev: unknown): boolean {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
+  const after = list(next);
+  return list(prev).every((old) => after.some((t) => deepEqual({ ...old, tolerationSeconds: t.tolerationSeconds }, t)));
+}
+
 function withoutMutable(spec: PodSpec): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...spec };
   for (const f of MUTABLE_POD_SPEC_FIELDS) delete copy[f];
@@ -95,10 +102,11 @@ export const podStrategy: Strategy = {
     const n = podSpec(next);
     const p = podSpec(prev);
     if (p.nodeName && n.nodeName !== p.nodeName) errors.push(fieldErrors.forbidden('spec.nodeName', 'field is immutable once set'));
-    // Compared as values (key order aside, as apiequality.Semantic.DeepEqual does); an unchanged spec
-    // (every status write) needs no copies to compare.
+    if (!onlyAddedTolerations(n.tolerations, p.tolerations)) errors.push(fieldErrors.forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds'));
     // A negative grace period may be set to 1, nothing else.
     const grace = typeof p.terminationGracePeriodSeconds === 'number' && p.terminationGracePeriodSeconds < 0 && n.terminationGracePeriodSeconds === 1 ? p.terminationGracePeriodSeconds : n.terminationGracePeriodSeconds;
+    // Compared as values (key order aside, as apiequality.Semantic.DeepEqual does); an unchanged spec
+    // (every status write) needs no copies to compare.
     if (!deepEqual(n, p) && !deepEqual(withoutMutable({ ...n, nodeName: undefined, terminationGracePeriodSeconds: grace }), withoutMutable({ ...p, nodeName: undefined }))) {
       errors.push(
         fieldErrors.forbidden(
