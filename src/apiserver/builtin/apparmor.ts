@@ -5,7 +5,7 @@
 
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { deepEqual, isPlainObject, type KubeObject } from '../../machinery/object.ts';
-import { APPARMOR_ANNOTATION_PREFIX, containersWithPath } from './pod-warnings.ts';
+import { APPARMOR_ANNOTATION_PREFIX, containersWithPath, podContainers } from '../../machinery/pod-spec.ts';
 
 type Json = Record<string, unknown>;
 interface Profile {
@@ -69,10 +69,11 @@ export function syncAppArmor(pod: KubeObject, warn: (message: string) => void): 
 /** ValidateAppArmorPodAnnotations: each annotation names a container of the spec and a profile. */
 export function validateAppArmorAnnotations(annotations: Record<string, string> | undefined, spec: unknown, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  const names = new Set(containersWithPath(map(spec), 'spec').map(([c]) => c.name));
+  let names: Set<unknown> | undefined;
   for (const [key, value] of Object.entries(annotations ?? {})) {
     if (!key.startsWith(APPARMOR_ANNOTATION_PREFIX)) continue;
     const container = key.slice(APPARMOR_ANNOTATION_PREFIX.length);
+    names ??= new Set(podContainers(map(spec)).map((c) => c.name));
     if (!names.has(container)) errors.push(fieldErrors.invalid(`${path}[${key}]`, container, 'container not found'));
     if (value !== '' && value !== RUNTIME_DEFAULT && value !== UNCONFINED && !value.startsWith(LOCALHOST_PREFIX)) {
       errors.push(fieldErrors.invalid(`${path}[${key}]`, value, `invalid AppArmor profile name: ${JSON.stringify(value)}`));

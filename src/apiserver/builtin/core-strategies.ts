@@ -27,11 +27,14 @@ function validateDataKeys(obj: KubeObject, fields: string[]): FieldError[] {
 /** What a ConfigMap's values, or a Secret's decoded data, may total (core.MaxSecretSize). */
 export const MAX_DATA_BYTES = 1024 * 1024;
 
+/** Bytes a base64 text decodes to, counted without decoding it. */
+const decodedLength = (text: string): number => Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+
 /** Bytes the values of `data` hold: a string as UTF-8, or what its base64 decodes to. */
 function dataBytes(data: unknown, encoding: 'utf8' | 'base64'): number {
   if (!isPlainObject(data)) return 0;
   let total = 0;
-  for (const v of Object.values(data)) if (typeof v === 'string') total += encoding === 'utf8' ? Buffer.byteLength(v, 'utf8') : Buffer.from(v, 'base64').length;
+  for (const v of Object.values(data)) if (typeof v === 'string') total += encoding === 'utf8' ? Buffer.byteLength(v, 'utf8') : decodedLength(v);
   return total;
 }
 

@@ -5,6 +5,7 @@
 // "" for a Pod itself.
 
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { APPARMOR_ANNOTATION_PREFIX, containersWithPath } from '../../machinery/pod-spec.ts';
 import { Quantity } from '../../machinery/quantity.ts';
 import type { Strategy } from '../registry/strategy.ts';
 
@@ -41,17 +42,9 @@ const DEPRECATED_VOLUMES: Array<[string, string]> = [
 
 export const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
 export const SECCOMP_CONTAINER_ANNOTATION_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
-export const APPARMOR_ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 
 const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isPlainObject) : []);
 const map = (v: unknown): Json => (isPlainObject(v) ? v : {});
-
-/** Every container with its path, in the order Go's VisitContainersWithPath walks them. */
-export function containersWithPath(spec: Json, specPath: string): Array<[Json, string]> {
-  const out: Array<[Json, string]> = [];
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) objects(spec[list]).forEach((c, i) => out.push([c, `${specPath}.${list}[${i}]`]));
-  return out;
-}
 
 function nodeLabelWarnings(spec: Json, at: (p: string) => string): string[] {
   const warnings: string[] = [];

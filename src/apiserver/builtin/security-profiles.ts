@@ -3,7 +3,7 @@
 
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject } from '../../machinery/object.ts';
-import { containersWithPath } from './pod-warnings.ts';
+import { containersWithPath } from '../../machinery/pod-spec.ts';
 
 type Json = Record<string, unknown>;
 

@@ -6,6 +6,7 @@
 
 import { isPlainObject, type KubeObject } from '../object.ts';
 import { toFieldSet, type FieldSet } from './fieldpath.ts';
+import { withoutManagedFields } from './managed-fields.ts';
 import type { PatchSchema } from './schema.ts';
 import { compareObjects } from './structured-merge.ts';
 
@@ -17,11 +18,6 @@ export const KUBECTL_MANAGER = 'kubectl';
 function lastAppliedOf(obj: KubeObject | undefined): string | undefined {
   const value = obj?.metadata?.annotations?.[LAST_APPLIED_ANNOTATION];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function withoutManagedFields(obj: KubeObject): Record<string, unknown> {
-  const { managedFields: _drop, ...metadata } = obj.metadata ?? {};
-  return { ...obj, metadata };
 }
 
 /**
@@ -57,7 +53,8 @@ function goJson(value: unknown): string {
 /** After an apply by "kubectl": the annotation, where the object keeps one, records `applied` (without itself). */
 export function recordLastApplied(object: KubeObject, applied: KubeObject): void {
   if (lastAppliedOf(object) === undefined) return;
-  const { managedFields: _drop, ...metadata } = applied.metadata ?? {};
+  // An applied configuration carries no managedFields (serverSideApply refuses one that does).
+  const metadata = { ...applied.metadata };
   if (isPlainObject(metadata.annotations)) {
     const { [LAST_APPLIED_ANNOTATION]: _self, ...others } = metadata.annotations;
     metadata.annotations = others;

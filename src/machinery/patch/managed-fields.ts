@@ -112,7 +112,7 @@ function filterComparison(c: Comparison, subresource: string | undefined, opts: 
   };
 }
 
-function withoutManagedFields(obj: KubeObject | undefined): Record<string, unknown> | undefined {
+export function withoutManagedFields(obj: KubeObject | undefined): Record<string, unknown> | undefined {
   if (!obj) return undefined;
   const { managedFields: _drop, ...metadata } = obj.metadata ?? {};
   return { ...obj, metadata };

@@ -3,6 +3,7 @@
 // words it, or nothing when the pod passes.
 
 import { isPlainObject } from '../../../machinery/object.ts';
+import { APPARMOR_ANNOTATION_PREFIX } from '../../../machinery/pod-spec.ts';
 
 type Json = Record<string, unknown>;
 
@@ -74,7 +75,6 @@ const isWindows = (pod: PodView): boolean => obj(pod.spec.os)?.name === 'windows
 
 // ---- baseline ----
 
-const APPARMOR_ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 const goQuote = (s: string): string => JSON.stringify(s);
 
 const appArmorProfile: Check = {

@@ -3,6 +3,7 @@
 
 import { fieldErrors, type FieldError } from '../../../machinery/errors.ts';
 import { isPlainObject } from '../../../machinery/object.ts';
+import { podContainers } from '../../../machinery/pod-spec.ts';
 import { CHECKS, type Check, type CheckResult, type Level, type PodView } from './checks.ts';
 
 export type { Level } from './checks.ts';
@@ -108,13 +109,10 @@ function chooseChecks(lv: LevelVersion): Check[] {
   return active.filter((c) => !overridden.has(c.id));
 }
 
-type Json = Record<string, unknown>;
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isPlainObject) : []);
-
 /** A pod's (or a template's) metadata and spec as the checks read them. */
 export function podView(metadata: { annotations?: Record<string, string> } | undefined, spec: unknown): PodView {
   const s = isPlainObject(spec) ? spec : {};
-  return { annotations: metadata?.annotations ?? {}, spec: s, containers: [...list(s.initContainers), ...list(s.containers), ...list(s.ephemeralContainers)] };
+  return { annotations: metadata?.annotations ?? {}, spec: s, containers: podContainers(s) };
 }
 
 /** The checks the pod fails at `lv`, in order; none at privileged. */
