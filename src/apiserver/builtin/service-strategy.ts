@@ -1,7 +1,10 @@
-// Services: type defaults, ClusterIP and NodePort allocation, immutable cluster IPs.
+// Services: type defaults, ClusterIP and NodePort allocation, immutable cluster IPs, and the
+// load-balancer status a controller such as MetalLB writes.
 
+import { isIP } from 'node:net';
 import { fieldErrors, invalid, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { isDNS1123Subdomain } from '../../machinery/validation/names.ts';
 import type { Strategy, StrategyContext } from '../registry/strategy.ts';
 
 type ServicePort = Record<string, unknown> & { port?: number; nodePort?: number; protocol?: string; name?: string };
@@ -48,8 +51,41 @@ async function reserveNodePort(obj: KubeObject, index: number, port: number, tak
   taken.ports.push(port);
 }
 
+type LoadBalancerIngress = Record<string, unknown> & { ip?: string; hostname?: string; ipMode?: string };
+
+const IP_MODES = ['Proxy', 'VIP'];
+
+function ingressOf(obj: KubeObject): LoadBalancerIngress[] {
+  const ingress = (obj.status as { loadBalancer?: { ingress?: unknown } } | undefined)?.loadBalancer?.ingress;
+  return Array.isArray(ingress) ? (ingress.filter(isPlainObject) as LoadBalancerIngress[]) : [];
+}
+
+/** ValidateLoadBalancerStatus (LoadBalancerIPMode on, as in 1.32+): addresses, their ipMode, host names. */
+function validateLoadBalancerStatus(next: KubeObject, prev: KubeObject): FieldError[] {
+  const ingress = ingressOf(next);
+  if (ingress.length === 0) return [];
+  if (spec(next).type !== 'LoadBalancer') return [fieldErrors.forbidden('status.loadBalancer.ingress', "may only be used when `spec.type` is 'LoadBalancer'")];
+  const existing = ingressOf(prev).flatMap((i) => (i.ip ? [i.ip] : []));
+  const errors: FieldError[] = [];
+  ingress.forEach((ing, i) => {
+    const at = `status.loadBalancer.ingress[${i}]`;
+    if (ing.ip && !existing.includes(ing.ip) && !isIP(ing.ip)) errors.push(fieldErrors.invalid(`${at}.ip`, ing.ip, 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'));
+    if (ing.ipMode === undefined) {
+      if (ing.ip) errors.push(fieldErrors.required(`${at}.ipMode`, 'must be specified when `ip` is set'));
+    } else if (!ing.ip) errors.push(fieldErrors.forbidden(`${at}.ipMode`, 'may not be specified when `ip` is not set'));
+    else if (!IP_MODES.includes(ing.ipMode)) errors.push(fieldErrors.notSupported(`${at}.ipMode`, ing.ipMode, IP_MODES));
+    if (ing.hostname) {
+      for (const msg of isDNS1123Subdomain(ing.hostname)) errors.push(fieldErrors.invalid(`${at}.hostname`, ing.hostname, msg));
+      if (isIP(ing.hostname)) errors.push(fieldErrors.invalid(`${at}.hostname`, ing.hostname, 'must be a DNS name, not an IP address'));
+    }
+  });
+  return errors;
+}
+
 export const serviceStrategy: Strategy = {
   statusSubresource: true,
+  // serviceStatusStrategy resets only the spec: MetalLB records its pool in an annotation with the status.
+  statusUpdateKeepsAnnotations: true,
   noGeneration: true,
   async prepareForCreate(obj, ctx) {
     const s = spec(obj);
@@ -118,6 +154,13 @@ export const serviceStrategy: Strategy = {
         }
       }
     }
+  },
+  prepareForSubresourceUpdate(subresource, next) {
+    // SetDefaults_Service: an address without an ipMode is a VIP.
+    if (subresource === 'status') for (const ing of ingressOf(next)) if (ing.ip && ing.ipMode === undefined) ing.ipMode = 'VIP';
+  },
+  validateSubresourceUpdate(subresource, next, prev) {
+    return subresource === 'status' ? validateLoadBalancerStatus(next, prev) : undefined;
   },
   async finishUpdate(next, prev, stored, ctx) {
     const taken = takenFor.get(next);

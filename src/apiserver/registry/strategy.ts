@@ -28,8 +28,9 @@ export interface Strategy {
   /** The kind keeps `status` apart: main-resource writes keep the stored status, `/status` writes change only it. */
   statusSubresource: boolean;
   /**
-   * A `/status` write may change annotations too: deploymentStatusStrategy resets only spec and
-   * labels, and the deployment controller records its revision annotation in the same UpdateStatus.
+   * A `/status` write may change annotations too, where the kind's status strategy lets metadata
+   * through: deploymentStatusStrategy resets only spec and labels (the deployment controller records
+   * its revision annotation in the same UpdateStatus), serviceStatusStrategy only the spec.
    */
   statusUpdateKeepsAnnotations?: boolean;
   /** Create may set status too (nodes register with theirs); otherwise status starts empty. */
