@@ -1,10 +1,11 @@
 // The operators the platform's charts bring, each a reconciler over the custom resources its
 // chart's users render: the etcd-operator, the VictoriaMetrics operator, the grafana-operator,
-// piraeus-operator (LINSTOR), virt-operator and cdi-operator.
+// piraeus-operator (LINSTOR), virt-operator and cdi-operator, and MetalLB's controller and speakers.
 
 import { startEtcdOperator } from './etcd/index.ts';
 import { startGrafanaOperator } from './grafana/index.ts';
 import { startKubevirtOperators } from './kubevirt/index.ts';
+import { startMetallb } from './metallb/index.ts';
 import { startPiraeusOperator } from './piraeus/index.ts';
 import { startVictoriaMetricsOperator } from './victoria-metrics/index.ts';
 import type { OperatorDeps, Stoppable } from './workload-operator.ts';
@@ -12,7 +13,7 @@ import type { OperatorDeps, Stoppable } from './workload-operator.ts';
 export type { OperatorDeps, Stoppable };
 
 export function startOperators(deps: OperatorDeps): Stoppable {
-  const running = [...startEtcdOperator(deps), ...startVictoriaMetricsOperator(deps), ...startGrafanaOperator(deps), ...startPiraeusOperator(deps), ...startKubevirtOperators(deps)];
+  const running = [...startEtcdOperator(deps), ...startVictoriaMetricsOperator(deps), ...startGrafanaOperator(deps), ...startPiraeusOperator(deps), ...startKubevirtOperators(deps), ...startMetallb(deps)];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));
