@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { waitFor } from '../support/wait.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -17,16 +18,6 @@ interface Obj {
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
   spec?: Record<string, unknown>;
   status?: { conditions?: Array<{ type: string; status: string }> };
-}
-
-async function waitFor<T>(probe: () => T | undefined | false, what: string, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('tenants', { timeout: 600_000 }, () => {
