@@ -102,11 +102,15 @@ function overlaps(a: AddressRange, b: AddressRange): boolean {
   return a.family === b.family && a.first <= b.last && b.first <= a.last;
 }
 
-/** The pools of a configuration, by name, or what makes it invalid. */
-export function poolsFromResources(resources: KubeObject[]): Map<string, Pool> | string {
+/**
+ * The pools of a configuration, by name, or what makes it invalid. They are read in name order, as
+ * a list answers them, unless `asGiven` (the webhook checks a new pool after the stored ones).
+ */
+export function poolsFromResources(resources: KubeObject[], asGiven = false): Map<string, Pool> | string {
   const pools = new Map<string, Pool>();
   const seen: AddressRange[] = [];
-  for (const resource of [...resources].sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!))) {
+  const ordered = asGiven ? resources : [...resources].sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : a.metadata.name! > b.metadata.name! ? 1 : 0));
+  for (const resource of ordered) {
     const pool = poolFromResource(resource);
     if (typeof pool === 'string') return `parsing address pool ${resource.metadata.name}: ${pool}`;
     for (const range of pool.ranges) {
