@@ -14,6 +14,7 @@ import { startOperators } from './operators/index.ts';
 import { startCozystackApi } from './api/index.ts';
 import { startMetricsServer } from './operators/metrics-server/index.ts';
 import { startLineageWebhook } from './lineage/index.ts';
+import { startMetallbWebhook } from './operators/metallb/webhook.ts';
 
 export interface PlatformDeps {
   /** The API server, for admission plug-ins of the platform's own kinds. */
@@ -43,6 +44,7 @@ export async function startPlatform(deps: PlatformDeps): Promise<Platform> {
   running.push(startCozystackApi(deps));
   running.push(startMetricsServer(deps));
   running.push(startLineageWebhook(deps));
+  running.push(startMetallbWebhook(deps));
   const installer = startInstaller({ ...deps, charts });
   running.push(installer);
   return {

@@ -83,6 +83,37 @@ describe('MetalLB', { timeout: 600_000 }, () => {
       return p.status?.assignedIPv4 === 1 && p;
     }, 'the pool status to count the address');
     assert.deepEqual(pool.status, { assignedIPv4: 1, assignedIPv6: 0, availableIPv4: 50, availableIPv6: 0 });
+
+    // The controller and each node's speaker report the configuration they read as valid.
+    const states = await waitFor(() => {
+      const out = ok(['get', 'configurationstates', '-n', 'cozy-metallb']);
+      return (out.match(/Valid/g) ?? []).length === 4 && out;
+    }, 'the ConfigurationStates');
+    for (const name of ['controller', 'speaker-node1', 'speaker-node2', 'speaker-node3']) assert.match(states, new RegExp(`^${name}\\s+Valid\\s`, 'm'));
+  });
+
+  test("MetalLB's webhook denies a pool that does not parse, overlaps another, or lies outside its namespace", () => {
+    const apply = (yaml: string) => c.kubectl(['apply', '-f', '-'], { input: yaml });
+    const overlap = apply(`apiVersion: metallb.io/v1beta1
+kind: IPAddressPool
+metadata: {name: a-overlap, namespace: cozy-metallb}
+spec: {addresses: [192.168.100.248/29]}
+`);
+    assert.equal(overlap.code, 1);
+    assert.match(overlap.stderr, /Error from server \(Forbidden\): error when creating "STDIN": admission webhook "ipaddresspoolvalidationwebhook\.metallb\.io" denied the request: CIDR "192\.168\.100\.248\/29" in pool "a-overlap" overlaps with already defined CIDR "192\.168\.100\.248\/31"/);
+    const unparsable = apply(`apiVersion: metallb.io/v1beta1
+kind: IPAddressPool
+metadata: {name: typo, namespace: cozy-metallb}
+spec: {addresses: [192.168.101.250-192.168.101.200]}
+`);
+    assert.match(unparsable.stderr, /denied the request: parsing address pool typo: invalid CIDR "192\.168\.101\.250-192\.168\.101\.200" in pool "typo": invalid IP range "192\.168\.101\.250-192\.168\.101\.200": start IP "192\.168\.101\.250" is after the end IP "192\.168\.101\.200"/);
+    const elsewhere = apply(`apiVersion: metallb.io/v1beta1
+kind: IPAddressPool
+metadata: {name: mine, namespace: default}
+spec: {addresses: [10.50.0.0/24]}
+`);
+    assert.match(elsewhere.stderr, /denied the request: resource must be created in cozy-metallb namespace/);
+    assert.doesNotMatch(ok(['get', 'ipaddresspools', '-A']), /a-overlap|typo|mine/);
   });
 
   test('requested addresses, named pools, sharing, a full pool and a type change', async () => {

@@ -19,6 +19,28 @@ const ciliumAgentInit = ['config', 'mount-cgroup', 'apply-sysctl-overwrites', 'm
   .map((name) => ({ name, image: cozyImage('cilium'), requests: { cpu: '1m', memory: '8Mi' } }));
 const KUBEOVN_IMAGE = 'docker.io/kubeovn/kube-ovn:v1.15.10';
 
+/** templates/webhooks.yaml of the metallb chart: one validating webhook per kind, all at the controller. */
+function metallbWebhookConfiguration(namespace: string, labels: Record<string, string>) {
+  const webhooks = [
+    ['bgppeervalidationwebhook', 'v1beta2', 'bgppeers', 'bgppeer'],
+    ['ipaddresspoolvalidationwebhook', 'v1beta1', 'ipaddresspools', 'ipaddresspool'],
+    ['bgpadvertisementvalidationwebhook', 'v1beta1', 'bgpadvertisements', 'bgpadvertisement'],
+    ['communityvalidationwebhook', 'v1beta1', 'communities', 'community'],
+    ['bfdprofilevalidationwebhook', 'v1beta1', 'bfdprofiles', 'bfdprofile'],
+    ['l2advertisementvalidationwebhook', 'v1beta1', 'l2advertisements', 'l2advertisement'],
+  ];
+  return {
+    apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration',
+    metadata: { name: 'metallb-webhook-configuration', labels },
+    webhooks: webhooks.map(([name, version, resource, kind]) => ({
+      admissionReviewVersions: ['v1'],
+      clientConfig: { service: { name: 'metallb-webhook-service', namespace, path: `/validate-metallb-io-${version}-${kind}` } },
+      failurePolicy: 'Fail', name: `${name}.metallb.io`, sideEffects: 'None',
+      rules: [{ apiGroups: ['metallb.io'], apiVersions: [version], operations: ['CREATE', 'UPDATE'], resources: [resource] }],
+    })),
+  };
+}
+
 export const networkComponents: ComponentSpec[] = [
   { path: 'system/cilium', chart: 'cozy-cilium', upstream: CILIUM, partOf: 'cilium', crds: ciliumCrds,
     values: { cilium: { kubeProxyReplacement: true, hostFirewall: { enabled: true }, hubble: { enabled: false }, envoy: { enabled: true }, operator: { replicas: 1 }, gatewayAPI: { enabled: true } } },
@@ -64,7 +86,8 @@ export const networkComponents: ComponentSpec[] = [
     workloads: [
       deploy('{release}-controller', cozyImage('metallb-controller'), { container: 'controller', component: 'controller', service: { name: '{release}-webhook-service', ports: [{ port: 443, targetPort: 9443 }] } }),
       daemon('{release}-speaker', cozyImage('metallb-speaker'), { container: 'speaker', component: 'speaker', hostNetwork: true }),
-    ] },
+    ],
+    extra: (ctx) => [metallbWebhookConfiguration(ctx.namespace, ctx.labels)] },
   { path: 'system/gateway-api-crds', chart: 'cozy-gateway-api-crds', crds: gatewayApiCrdsCrds },
   { path: 'system/ingress-nginx', chart: 'cozy-ingress-nginx', upstream: INGRESS_NGINX,
     values: { 'ingress-nginx': { controller: { replicaCount: 2, ingressClassResource: { name: 'nginx', controllerValue: 'k8s.io/ingress-nginx' }, service: { type: 'LoadBalancer' } } } },
