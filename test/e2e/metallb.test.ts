@@ -5,8 +5,12 @@
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { waitFor } from '../support/wait.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 const POOL = `apiVersion: metallb.io/v1beta1
 kind: IPAddressPool
@@ -43,7 +47,7 @@ describe('MetalLB', { timeout: 600_000 }, () => {
   const events = (ns: string, name: string) => ok(['get', 'events', '-n', ns, '--field-selector', `involvedObject.name=${name}`]);
 
   before(async () => {
-    c = await startCluster({ platform: true });
+    c = await startCluster({ platform: true, extraArgs: ['--node-monitor-grace-period', '4s'] });
     await waitFor(() => /Cozystack is ready/.test(c.output()), 'the platform to be ready', 300_000);
   });
   after(async () => {
@@ -182,5 +186,20 @@ spec: {type: LoadBalancer, ports: [{port: 80}]}
     assert.match(bad.stderr, /status\.loadBalancer\.ingress\[1\]\.hostname: Invalid value: "10\.1\.2\.3": must be a DNS name, not an IP address/);
     const notLB = c.kubectl(['patch', 'svc', 'plain', '-n', 'lb', '--subresource=status', '--type=merge', '-p', '{"status":{"loadBalancer":{"ingress":[{"ip":"10.1.2.3"}]}}}']);
     assert.match(notLB.stderr, /status\.loadBalancer\.ingress: Forbidden: may only be used when `spec.type` is 'LoadBalancer'/);
+  });
+
+  test('when the announcing node fails, a speaker on another node takes the address over', async () => {
+    const announcer = () => json(['get', 'servicel2statuses', '-n', 'cozy-metallb', '-l', 'metallb.io/service-name=root-ingress-controller']).items.map((i: { status: { node: string } }) => i.status.node);
+    const [before] = announcer();
+    assert.ok(before);
+    const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', 'cozylab.js'), ...args, '--data-dir', c.dataDir], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(cli(['node', 'fail', before]).status, 0);
+    try {
+      const after = await waitFor(() => { const nodes = announcer(); return nodes.length === 1 && nodes[0] !== before && nodes[0]; }, 'another node to announce');
+      assert.match(events('tenant-root', 'root-ingress-controller'), new RegExp(`nodeAssigned\\s+service/root-ingress-controller\\s+announcing from node "${after}" with protocol "layer2"`));
+      assert.equal(externalIP('tenant-root', 'root-ingress-controller'), '192.168.100.200');
+    } finally {
+      cli(['node', 'recover', before]);
+    }
   });
 });

@@ -84,6 +84,9 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
   const services = deps.factory.informerFor(SERVICE_GVK);
   const pools = deps.factory.informerFor(POOL_GVK, { namespace: METALLB_NAMESPACE });
   const namespaces = deps.factory.informerFor(NAMESPACE_GVK);
+  // The controller works while its pod is ready: on a failed node it stops until the pod runs elsewhere.
+  const controllerPods = deps.factory.informerFor({ apiVersion: 'v1', kind: 'Pod' }, { namespace: METALLB_NAMESPACE, labelSelector: 'app.kubernetes.io/component=controller' });
+  const running = () => controllerPods.list().some((p) => !p.metadata.deletionTimestamp && (((p.status as Rec | undefined)?.conditions ?? []) as Rec[]).some((c) => c.type === 'Ready' && c.status === 'True'));
   const recorder = new EventRecorder(deps.client, { component: 'metallb-controller', clock: deps.clock });
   const allocator = new Allocator(() => namespaces.list().map((ns) => ({ name: ns.metadata.name!, labels: ns.metadata.labels ?? {} })));
   const queue = new WorkQueue<string>({ clock: deps.clock });
@@ -182,7 +185,7 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
   }
 
   async function reconcile(key: string): Promise<ReconcileResult | void> {
-    if (!configured) return;
+    if (!configured || !running()) return;
     recoverAssignments();
     const svc = services.getByKey(key);
     if (!svc) {
@@ -227,7 +230,7 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
 
   async function reconcilePool(name: string): Promise<ReconcileResult | void> {
     const pool = pools.get(METALLB_NAMESPACE, name);
-    if (!pool || !configured) return;
+    if (!pool || !configured || !running()) return;
     const status = allocator.counters(name);
     const current = (pool.status ?? {}) as Rec;
     if (Object.entries(status).every(([k, v]) => current[k] === v)) return;
@@ -243,7 +246,16 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
   pools.addEventHandler({ onAdd: loadPools, onUpdate: (before, after) => { if (JSON.stringify(before.spec) !== JSON.stringify(after.spec)) loadPools(); else poolQueue.add(after.metadata.name!); }, onDelete: loadPools });
   namespaces.addEventHandler({ onUpdate: (before, after) => { if (JSON.stringify(before.metadata.labels) !== JSON.stringify(after.metadata.labels)) enqueueAll(); } });
 
-  const informers: Array<SharedInformer<KubeObject>> = [services, pools, namespaces];
+  let wasRunning = false;
+  const onControllerPod = () => {
+    if (running() === wasRunning) return;
+    wasRunning = running();
+    enqueueAll();
+    enqueuePools();
+  };
+  controllerPods.addEventHandler({ onAdd: onControllerPod, onUpdate: onControllerPod, onDelete: onControllerPod });
+
+  const informers: Array<SharedInformer<KubeObject>> = [services, pools, namespaces, controllerPods];
   const controllers = [
     runWhenSynced({ name: 'metallb-controller', queue, reconcile, workers: 1 }, informers, loadPools),
     runWhenSynced({ name: 'metallb-pool-status', queue: poolQueue, reconcile: reconcilePool, workers: 1 }, informers),
