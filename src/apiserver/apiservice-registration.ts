@@ -2,6 +2,7 @@
 // `kubectl get apiservices`), as kube-apiserver's autoregister controller does.
 
 import { deepEqual, type KubeObject } from '../machinery/object.ts';
+import { localPriority } from './api-priorities.ts';
 import { INTERNAL_USER } from './auth/user.ts';
 import type { ResourceCatalog } from './catalog.ts';
 import { formatTime } from './registry/codec.ts';
@@ -12,12 +13,6 @@ import type { ResourceRegistry } from './registry/registry.ts';
 const AUTO_LABEL = 'kube-aggregator.kubernetes.io/automanaged';
 const ctx = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fieldManager: 'kube-apiserver', warnings: [] });
 
-/** Built-in groups rank above custom ones, as upstream's priority table orders them. */
-function groupPriority(group: string): number {
-  if (group === '') return 18000;
-  if (group.endsWith('.k8s.io') || ['apps', 'batch', 'policy', 'autoscaling'].includes(group)) return 17000;
-  return 1000;
-}
 
 export class APIServiceRegistration {
   private running: Promise<void> = Promise.resolve();
@@ -62,7 +57,9 @@ export class APIServiceRegistration {
     for (const [name, gv] of wanted) {
       const current = existing.items.find((a) => a.metadata.name === name);
       if (current && (current.spec as { service?: unknown }).service) continue;
-      const spec = { group: gv.group || undefined, version: gv.version, groupPriorityMinimum: groupPriority(gv.group), versionPriority: 15 };
+      // autoregister's priorities for built-in group-versions, crdregistration's for a CRD's.
+      const priority = localPriority(gv.group, gv.version);
+      const spec = { group: gv.group || undefined, version: gv.version, groupPriorityMinimum: priority.group, versionPriority: priority.version };
       if (!spec.group) delete spec.group;
       const status = { conditions: [{ type: 'Available', status: 'True', lastTransitionTime: now, reason: 'Local', message: 'Local APIServices are always available' }] };
       if (!current) {

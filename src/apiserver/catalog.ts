@@ -1,6 +1,7 @@
 // Every resource the server serves right now: built-in kinds, CRD kinds as they come and go,
 // and group-versions delegated to aggregated API servers. Discovery and OpenAPI read it.
 
+import type { ApiPriority } from './api-priorities.ts';
 import type { ResourceRegistry } from './registry/registry.ts';
 import { groupVersion, type ResourceType } from './resource.ts';
 
@@ -17,6 +18,8 @@ export interface AggregatedGroupVersion {
   service: string;
   resources: () => ResourceType[];
   handler: AggregatedHandler;
+  /** The APIService's groupPriorityMinimum and versionPriority: where discovery lists it. */
+  priority?: ApiPriority;
 }
 
 export type AggregatedHandler = (request: import('./aggregation/backends.ts').AggregatedRequest) => Promise<void>;

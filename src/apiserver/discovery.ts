@@ -2,6 +2,7 @@
 // v2 and v2beta1), rebuilt only when the set of served resources changes.
 
 import { createHash } from 'node:crypto';
+import { localPriority, type ApiPriority } from './api-priorities.ts';
 import { compareVersions, type ResourceCatalog } from './catalog.ts';
 import { groupVersion, type ResourceType } from './resource.ts';
 
@@ -86,9 +87,21 @@ export class DiscoveryPublisher {
     return groups;
   }
 
-  /** Groups in kube-apiserver's order: the core group, then built-in groups as registered, then the rest by name. */
-  private sortedGroupNames(groups: Map<string, unknown>): string[] {
-    return [...groups.keys()].filter((g) => g !== '').sort((a, b) => a.localeCompare(b));
+  /** A group-version's standing: an aggregated one's APIService spec, else the built-in table's or a CRD's. */
+  private priority(group: string, version: string): ApiPriority {
+    return this.catalog.aggregatedFor(group, version)?.priority ?? localPriority(group, version);
+  }
+
+  /** The named groups by priority, highest first (a group ranks as its best version), ties by name. */
+  private sortedGroupNames(groups: Map<string, Map<string, ResourceType[]>>): string[] {
+    const rank = new Map<string, number>();
+    for (const [group, versions] of groups) rank.set(group, Math.max(...[...versions.keys()].map((v) => this.priority(group, v).group)));
+    return [...groups.keys()].filter((g) => g !== '').sort((a, b) => rank.get(b)! - rank.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** A group's versions, preferred first: by version priority, ties in Kubernetes version order. */
+  private sortedVersions(group: string, versions: Iterable<string>): string[] {
+    return [...versions].sort((a, b) => this.priority(group, b).version - this.priority(group, a).version || compareVersions(a, b));
   }
 
   hasGroupVersion(group: string, version: string): boolean {
@@ -104,7 +117,7 @@ export class DiscoveryPublisher {
   }
 
   private apiGroup(name: string, versions: Map<string, ResourceType[]>) {
-    const sorted = [...versions.keys()].sort(compareVersions);
+    const sorted = this.sortedVersions(name, versions.keys());
     const entries = sorted.map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
     return { name, versions: entries, preferredVersion: entries[0] };
   }
@@ -183,7 +196,7 @@ export class DiscoveryPublisher {
   private discoveryGroup(name: string, versions: Map<string, ResourceType[]>) {
     return {
       metadata: name ? { name, creationTimestamp: null } : { creationTimestamp: null },
-      versions: [...versions.keys()].sort(compareVersions).map((v) => ({
+      versions: this.sortedVersions(name, versions.keys()).map((v) => ({
         version: v,
         resources: sortByName(versions.get(v)!).map((rt) => this.discoveryResource(rt)),
         freshness: 'Current',

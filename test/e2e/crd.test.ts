@@ -104,3 +104,40 @@ test('deleting the CRD removes its objects and the kind', async () => {
   const raw = await apiRequest(cluster, 'GET', '/apis/example.com/v1/namespaces/default/widgets');
   assert.equal(raw.status, 404);
 });
+
+test("discovery ranks groups as kube-apiserver does, so a name two groups serve means the built-in kind", async () => {
+  const k = (args: string[], input?: string) => {
+    const r = cluster.kubectl(args, { input });
+    assert.equal(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  // A CRD group that sorts before networking.k8s.io by name, serving `ingresses` too (as apps.cozystack.io does).
+  k(['apply', '-f', '-'], `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: ingresses.apps.example.com}
+spec:
+  group: apps.example.com
+  scope: Namespaced
+  names: {plural: ingresses, singular: ingress, kind: Ingress}
+  versions:
+  - {name: v1alpha1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+`);
+  k(['wait', '--for=condition=Established', 'crd/ingresses.apps.example.com']);
+  k(['apply', '-f', '-'], `apiVersion: apps.example.com/v1alpha1
+kind: Ingress
+metadata: {name: app-module, namespace: default}
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: {name: web, namespace: default}
+spec: {defaultBackend: {service: {name: web, port: {number: 80}}}}
+`);
+  const groups = (JSON.parse(k(['get', '--raw', '/apis'])).groups as Array<{ name: string; preferredVersion: { version: string } }>);
+  assert.deepEqual(groups.slice(0, 8).map((g) => g.name), ['apiregistration.k8s.io', 'apps', 'events.k8s.io', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling', 'batch', 'certificates.k8s.io']);
+  assert.ok(groups.findIndex((g) => g.name === 'networking.k8s.io') < groups.findIndex((g) => g.name === 'apps.example.com'));
+  assert.equal(groups.find((g) => g.name === 'autoscaling')?.preferredVersion.version, 'v2');
+  assert.match(k(['get', 'ingresses', '-n', 'default']), /^web\s+<none>\s+\*/m);
+  assert.match(k(['get', 'ingresses.apps.example.com', '-n', 'default']), /^app-module\s/m);
+  assert.equal(JSON.parse(k(['get', 'apiservice', 'v1alpha1.apps.example.com', '-o', 'json'])).spec.groupPriorityMinimum, 1000);
+  assert.equal(JSON.parse(k(['get', 'apiservice', 'v1alpha1.apps.example.com', '-o', 'json'])).spec.versionPriority, 100);
+});

@@ -6,6 +6,7 @@
 import { serviceUnavailable } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import type { Store, StoreEvent, Watcher } from '../../storage/store.ts';
+import type { ApiPriority } from '../api-priorities.ts';
 import { INTERNAL_USER } from '../auth/user.ts';
 import type { ResourceCatalog } from '../catalog.ts';
 import { formatTime } from '../registry/codec.ts';
@@ -53,6 +54,7 @@ interface Routed {
   version: string;
   service: string;
   available: boolean;
+  priority: ApiPriority;
 }
 
 function serviceRefOf(apiservice: KubeObject): ServiceRef | undefined {
@@ -134,9 +136,10 @@ export class AggregatedAPIServices {
       const name = apiservice.metadata.name!;
       seen.add(name);
       this.relevantServices.add(`${ref.namespace}/${ref.name}`);
-      const spec = apiservice.spec as { group?: string; version?: string };
+      const spec = apiservice.spec as { group?: string; version?: string; groupPriorityMinimum?: number; versionPriority?: number };
       const availability = await this.check(spec.group ?? '', spec.version ?? '', ref);
-      this.route(name, spec.group ?? '', spec.version ?? '', `${ref.namespace}/${ref.name}`, availability.status === 'True');
+      const priority = { group: spec.groupPriorityMinimum ?? 0, version: spec.versionPriority ?? 0 };
+      this.route(name, spec.group ?? '', spec.version ?? '', `${ref.namespace}/${ref.name}`, availability.status === 'True', priority);
       await this.writeStatus(apiservice, availability);
     }
     for (const [name, r] of this.routed) {
@@ -146,17 +149,19 @@ export class AggregatedAPIServices {
     }
   }
 
-  private route(name: string, group: string, version: string, service: string, available: boolean): void {
+  private route(name: string, group: string, version: string, service: string, available: boolean, priority: ApiPriority): void {
     const current = this.routed.get(name);
-    if (current && current.group === group && current.version === version && current.service === service && current.available === available) return;
+    const samePriority = current?.priority.group === priority.group && current.priority.version === priority.version;
+    if (current && current.group === group && current.version === version && current.service === service && current.available === available && samePriority) return;
     if (current && (current.group !== group || current.version !== version)) this.deps.catalog.removeAggregated(current.group, current.version);
-    const routed: Routed = { group, version, service, available };
+    const routed: Routed = { group, version, service, available, priority };
     this.routed.set(name, routed);
     const backends = this.deps.backends;
     this.deps.catalog.addAggregated({
       group,
       version,
       service,
+      priority,
       resources: () => (routed.available ? backends.get(service)?.resources(group, version) ?? [] : []),
       handler: async (request: AggregatedRequest) => {
         const backend = backends.get(service);
