@@ -60,7 +60,8 @@ export async function handleDrift(deps: { recorder: EventRecorder; clock: Clock 
   await deps.recorder.warning(hr, 'DriftDetected', message);
   markCondition(status, 'Drifted', 'True', 'DriftDetected', message, now, hr.metadata.generation);
   if (mode !== 'enabled') return;
-  await applyObjects({ client: target.client, release: { name: target.name, namespace: target.namespace }, fieldManager: HELM_CONTROLLER, clock: deps.clock }, drift.map((d) => d.obj), 'upgrade');
+  // Correcting drift re-applies the release's own objects: no ownership check, as Flux's apply makes none.
+  await applyObjects({ client: target.client, release: { name: target.name, namespace: target.namespace }, fieldManager: HELM_CONTROLLER, clock: deps.clock, released: 'all' }, drift.map((d) => d.obj), 'upgrade');
   const changes = drift.map((d) => `${objectName(d.obj)} ${d.change === 'removed' ? 'created' : 'configured'}`).join('\n');
   await deps.recorder.normal(hr, 'DriftCorrected', `Cluster state of release ${releaseName} has been corrected:\n${changes}`);
 }

@@ -56,6 +56,35 @@ test('an object owned by another release is refused with Helm\'s ownership error
   }
 });
 
+test("an upgrade updates the release's own objects whatever their metadata, and refuses only what it would newly take over", async () => {
+  const env = await startFluxTestEnv();
+  try {
+    await createExternalArtifact(env.client, 'demo-artifact', 'system/demo');
+    await env.client.create(helmRelease('mine', {}));
+    await eventually('installed', async () => readyOf(await env.client.get(HR('mine')))?.status === 'True');
+    // Something rewrote the release's ConfigMap without Helm's metadata (as cozystack-api rebuilds a HelmRelease).
+    const cm = await env.client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'apps', name: 'mine-config' });
+    await env.client.update({ ...cm, metadata: { ...cm.metadata, labels: {}, annotations: {} } });
+    // An object the upgrade adds, which nobody's release owns.
+    await env.client.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'mine-extra', namespace: 'apps' } });
+    await env.client.patch(HR('mine'), 'merge', { spec: { values: { message: 'again', extra: true } } });
+    const refused = await eventually('refused', async () => {
+      const o = await env.client.get(HR('mine'));
+      return readyOf(o)?.status === 'False' && /Unable to continue with upgrade/.test(readyOf(o)!.message) && o;
+    });
+    assert.match(readyOf(refused)!.message, /ConfigMap "mine-extra" in namespace "apps" exists and cannot be imported into the current release/);
+    assert.doesNotMatch(readyOf(refused)!.message, /mine-config/);
+    await env.client.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'apps', name: 'mine-extra' });
+    await env.client.patch(HR('mine'), 'merge', { spec: { values: { message: 'third', extra: true } } });
+    await eventually('upgraded', async () => readyOf(await env.client.get(HR('mine')))?.status === 'True');
+    const updated = await env.client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'apps', name: 'mine-config' });
+    assert.equal((updated as { data?: Record<string, string> }).data?.message, 'third');
+    assert.equal(updated.metadata.annotations?.['meta.helm.sh/release-name'], 'mine');
+  } finally {
+    await env.stop();
+  }
+});
+
 test('spec.chart: the helm-controller templates a HelmChart and the source-controller packs the chart from a HelmRepository', async () => {
   const env = await startFluxTestEnv();
   try {

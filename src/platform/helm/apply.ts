@@ -1,8 +1,8 @@
 // Applying a release's objects as Helm does: Helm's ownership metadata on every object, the
 // release namespace for namespaced objects that name none, CRDs first (and Established before
-// anything uses them), then Helm's install order; an object another release — or nobody — owns is
-// refused with Helm's "invalid ownership metadata" error. On upgrade, what the new manifest drops is
-// deleted, except objects annotated `helm.sh/resource-policy: keep`.
+// anything uses them), then Helm's install order; an object the release is about to create that
+// another release — or nobody — owns is refused with Helm's "invalid ownership metadata" error. On
+// upgrade, what the new manifest drops is deleted, except objects annotated `helm.sh/resource-policy: keep`.
 
 import { isStatusError } from '../../machinery/errors.ts';
 import { parseApiVersion, type KubeObject } from '../../machinery/object.ts';
@@ -17,6 +17,11 @@ export interface ApplyContext {
   clock?: Clock;
   /** How long a CRD of the release may take to be Established. */
   crdTimeoutMs?: number;
+  /**
+   * The objects (by identityOf) the release's current manifest already has, or `all`: Helm checks
+   * ownership only of what an upgrade is about to create, and updates the rest whatever their metadata.
+   */
+  released?: Set<string> | 'all';
 }
 
 /** The error Helm gives for a kind the cluster does not serve. */
@@ -84,7 +89,8 @@ async function applyBatch(ctx: ApplyContext, objects: KubeObject[], action: 'ins
 async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 'upgrade', applied?: Map<string, KubeObject>): Promise<KubeObject> {
   const placed = await placeObject(ctx.client, obj, ctx.release.namespace);
   const ref = refOf(placed);
-  const live = await getOrUndefined(ctx.client, ref);
+  const ownedAlready = ctx.released === 'all' || ctx.released?.has(identityOf(placed));
+  const live = ownedAlready ? undefined : await getOrUndefined(ctx.client, ref);
   if (live) {
     const refusal = ownershipError(live, ctx.release);
     if (refusal) throw new Error(`Unable to continue with ${action}: ${refusal}`);
@@ -159,4 +165,17 @@ async function waitForEstablished(ctx: ApplyContext, names: string[]): Promise<v
     if (!pending.length) return;
     if (clock.now().getTime() >= deadline) throw new Error(`CRDs not established: ${pending.join(', ')}`);
   }
+}
+
+/** The identities of a release manifest's objects as placed (kinds no longer served are left out). */
+export async function placedIdentities(client: KubeClient, objects: KubeObject[], releaseNamespace: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const obj of objects) {
+    try {
+      ids.add(identityOf(await placeObject(client, obj, releaseNamespace)));
+    } catch (err) {
+      if (!(err instanceof ResourceMappingError)) throw err;
+    }
+  }
+  return ids;
 }

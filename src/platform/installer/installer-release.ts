@@ -6,7 +6,7 @@
 import type { Clock, KubeClient } from '../../controller/index.ts';
 import type { Chart, Values } from '../charts/chart.ts';
 import { mergeValues } from '../charts/lib/values.ts';
-import { applyObjects, deleteDropped } from '../helm/apply.ts';
+import { applyObjects, deleteDropped, placedIdentities } from '../helm/apply.ts';
 import { parseManifest, renderManifest, type HelmRelease } from '../helm/release.ts';
 import { ReleaseStore } from '../helm/release-store.ts';
 
@@ -37,7 +37,7 @@ export async function upgradeInstall(client: KubeClient, clock: Clock, chart: Ch
   const ctx = { client, release: { name: opts.releaseName, namespace: opts.namespace }, fieldManager: 'helm', clock };
 
   if (deployed && deployed.manifest === manifest && deployed.chart.metadata.version === chart.version && JSON.stringify(deployed.config) === JSON.stringify(opts.values)) {
-    await applyObjects(ctx, objects, 'upgrade');
+    await applyObjects({ ...ctx, released: 'all' }, objects, 'upgrade');
     return { revision: deployed.version, changed: false };
   }
 
@@ -53,7 +53,8 @@ export async function upgradeInstall(client: KubeClient, clock: Clock, chart: Ch
   };
   await store.create(release);
   try {
-    const placed = await applyObjects(ctx, objects, isInstall ? 'install' : 'upgrade');
+    const released = deployed ? await placedIdentities(client, parseManifest(deployed.manifest), opts.namespace) : undefined;
+    const placed = await applyObjects({ ...ctx, released }, objects, isInstall ? 'install' : 'upgrade');
     if (deployed) await deleteDropped(client, parseManifest(deployed.manifest), placed, opts.namespace);
   } catch (err) {
     await store.update({ ...release, info: { ...release.info, status: 'failed', description: `${isInstall ? 'Release' : 'Upgrade'} "${opts.releaseName}" failed: ${(err as Error).message}` } });
