@@ -7,6 +7,7 @@ import { cozystackSchedulerCrds } from '../crds/cozystack-scheduler.ts';
 import { fluxcdOperatorCrds } from '../crds/fluxcd-operator.ts';
 import { keycloakOperatorCrds } from '../crds/keycloak-operator.ts';
 import { basicsObjects } from './basics.ts';
+import { exposedIngress } from './exposed-ingresses.ts';
 import { cozyImage, daemon, deploy, stateful } from './shorthand.ts';
 
 const http = (port: number, name = 'http') => ({ ports: [{ name, port, targetPort: port }] });
@@ -44,7 +45,7 @@ export const engineComponents: ComponentSpec[] = [
   { path: 'system/cozystack-api', chart: 'cozy-cozystack-api', values: { cozystackAPI: { replicas: 2 } },
     workloads: [deploy('cozystack-api', cozyImage('cozystack-api'), { replicasValue: 'cozystackAPI.replicas', selector: { app: 'cozystack-api' },
       labels: { app: 'cozystack-api' }, serviceAccount: 'cozystack-api', service: http(443, 'https') })],
-    extra: (ctx) => ['apps', 'core', 'sdn'].map((group) => cozystackApiService(`${group}.cozystack.io`, ctx.labels)) },
+    extra: (ctx) => [...['apps', 'core', 'sdn'].map((group) => cozystackApiService(`${group}.cozystack.io`, ctx.labels)), ...exposedIngress(ctx, 'api')] },
   { path: 'system/cozystack-controller', chart: 'cozy-cozystack-controller', crds: cozystackControllerCrds,
     workloads: [deploy('cozystack-controller', cozyImage('cozystack-controller'), { selector: { app: 'cozystack-controller' }, labels: { app: 'cozystack-controller' }, serviceAccount: 'cozystack-controller' })] },
   { path: 'system/lineage-controller-webhook', chart: 'cozy-lineage-controller-webhook', values: { lineageControllerWebhook: { replicas: 2 } },
@@ -55,7 +56,8 @@ export const engineComponents: ComponentSpec[] = [
     workloads: [
       deploy('cozy-dashboard-console', cozyImage('cozystack-ui'), { container: 'console', selector: { app: 'cozy-dashboard-console' }, labels: { app: 'cozy-dashboard-console' }, serviceAccount: 'cozy-dashboard', service: { name: 'cozy-dashboard-console', ports: [{ name: 'http', port: 8080 }] } }),
       deploy('incloud-web-gatekeeper', cozyImage('token-proxy'), { container: 'token-proxy', selector: { app: 'incloud-web-gatekeeper' }, labels: { app: 'incloud-web-gatekeeper' }, serviceAccount: 'cozy-dashboard', service: { name: 'incloud-web-gatekeeper', ports: [{ name: 'http', port: 8000 }] } }),
-    ] },
+    ],
+    extra: (ctx) => exposedIngress(ctx, 'dashboard') },
   { path: 'system/cozystack-basics', chart: 'cozy-basics', extra: basicsObjects },
   { path: 'system/cozy-proxy', chart: 'cozy-cozy-proxy', upstream: { name: 'cozy-proxy', version: '0.3.0', appVersion: '0.3.0' }, values: { 'cozy-proxy': { fullnameOverride: 'cozy-proxy' } },
     workloads: [daemon('cozy-proxy', 'ghcr.io/cozystack/cozystack/cozy-proxy:v0.3.0', { hostNetwork: true })] },

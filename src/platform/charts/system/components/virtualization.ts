@@ -14,6 +14,7 @@ import { kamajiCrds } from '../crds/kamaji.ts';
 import { kubevirtCdiOperatorCrds } from '../crds/kubevirt-cdi-operator.ts';
 import { kubevirtOperatorCrds } from '../crds/kubevirt-operator.ts';
 import { kubevirtRuntimeCrds } from '../crds/kubevirt.ts';
+import { exposedIngress } from './exposed-ingresses.ts';
 import { instancetypeObjects } from './instancetypes.ts';
 import { cozyImage, daemon, deploy } from './shorthand.ts';
 
@@ -39,14 +40,15 @@ export const virtualizationComponents: ComponentSpec[] = [
         customizeComponents: {},
         imagePullPolicy: 'IfNotPresent',
         workloadUpdateStrategy: { workloadUpdateMethods: ['LiveMigrate'] },
-      } }] },
+      } }, ...exposedIngress(ctx, 'vm-exportproxy')] },
   { path: 'system/kubevirt-instancetypes', chart: 'cozy-kubevirt-instancetypes', extra: (ctx) => instancetypeObjects(ctx.labels) },
   { path: 'system/kubevirt-cdi-operator', chart: 'cozy-kubevirt-cdi-operator', crds: [...kubevirtCdiOperatorCrds, ...cdiRuntimeCrds],
     workloads: [deploy('cdi-operator', 'quay.io/kubevirt/cdi-operator:v1.64.0', { selector: { name: 'cdi-operator' }, labels: { name: 'cdi-operator', 'cdi.kubevirt.io': 'cdi-operator', 'operator.cdi.kubevirt.io': '' } })] },
   // cdi-operator turns the CDI CR into cdi-apiserver, cdi-deployment and cdi-uploadproxy.
   { path: 'system/kubevirt-cdi', chart: 'cozy-kubevirt-cdi',
     extra: (ctx) => [{ apiVersion: 'cdi.kubevirt.io/v1beta1', kind: 'CDI', metadata: { name: 'cdi', labels: ctx.labels },
-      spec: { config: { featureGates: ['HonorWaitForFirstConsumer', 'ExpandDisks'] }, imagePullPolicy: 'IfNotPresent', infra: { nodeSelector: { 'kubernetes.io/os': 'linux' } }, workload: { nodeSelector: { 'kubernetes.io/os': 'linux' } } } }] },
+      spec: { config: { featureGates: ['HonorWaitForFirstConsumer', 'ExpandDisks'] }, imagePullPolicy: 'IfNotPresent', infra: { nodeSelector: { 'kubernetes.io/os': 'linux' } }, workload: { nodeSelector: { 'kubernetes.io/os': 'linux' } } } },
+      ...exposedIngress(ctx, 'cdi-uploadproxy')] },
   // Rendered into tenant Kubernetes clusters (kubernetes-kubevirt-csi-node).
   { path: 'system/kubevirt-csi-node', chart: 'cozy-kubevirt-csi-node',
     workloads: [daemon('kubevirt-csi-node', cozyImage('kubevirt-csi-driver'), { selector: { app: 'kubevirt-csi-driver' }, labels: { app: 'kubevirt-csi-driver' }, serviceAccount: 'kubevirt-csi-node-sa', hostNetwork: true,
