@@ -96,6 +96,28 @@ describe('MetalLB', { timeout: 600_000 }, () => {
     for (const name of ['controller', 'speaker-node1', 'speaker-node2', 'speaker-node3']) assert.match(states, new RegExp(`^${name}\\s+Valid\\s`, 'm'));
   });
 
+  test("the exposed services' Ingresses carry the ingress controller's address, and the guide's exposedServices patch keeps only the dashboard's", async () => {
+    // The platform's default publishing.exposedServices: api, dashboard, vm-exportproxy, cdi-uploadproxy on class tenant-root.
+    const table = await waitFor(() => {
+      const out = ok(['get', 'ingress', '-A']);
+      return (out.match(/192\.168\.100\.200/g) ?? []).length === 4 && out;
+    }, "ingress-nginx to publish its address on the exposed services' Ingresses");
+    assert.match(table, /^cozy-dashboard\s+dashboard-web-ingress\s+tenant-root\s+dashboard\.example\.org\s+192\.168\.100\.200\s+80, 443\s/m);
+    assert.match(table, /^default\s+kubernetes\s+tenant-root\s+api\.example\.org\s+192\.168\.100\.200\s+80\s/m);
+    assert.match(table, /^cozy-kubevirt\s+vm-exportproxy\s+tenant-root\s+vm-exportproxy\.example\.org\s+192\.168\.100\.200\s/m);
+    assert.match(table, /^cozy-kubevirt-cdi\s+cdi-uploadproxy\s+tenant-root\s+cdi-uploadproxy\.example\.org\s+192\.168\.100\.200\s/m);
+
+    ok(['patch', 'packages.cozystack.io', 'cozystack.cozystack-platform', '--type=json', '-p', '[{"op": "add", "path": "/spec/components/platform/values/publishing/exposedServices", "value": ["dashboard"]}]']);
+    await waitFor(() => ok(['get', 'ingress', '-A', '-o', 'name']).trim() === 'ingress.networking.k8s.io/dashboard-web-ingress', 'only the dashboard Ingress to stay');
+    // Every release upgrades — cozystack-basics too, though the Tenant patch above rewrote the HelmRelease it owns.
+    const releases = await waitFor(() => {
+      const hrs = json(['get', 'hr', '-A']).items as Array<{ metadata: { name: string }; status?: { conditions?: Array<{ type: string; status: string; message: string }> } }>;
+      const notReady = hrs.filter((h) => !h.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
+      return notReady.length === 0 && hrs;
+    }, 'every HelmRelease Ready after the Package patch');
+    assert.ok(releases.length > 90);
+  });
+
   test("MetalLB's webhook denies a pool that does not parse, overlaps another, or lies outside its namespace", () => {
     const apply = (yaml: string) => c.kubectl(['apply', '-f', '-'], { input: yaml });
     const overlap = apply(`apiVersion: metallb.io/v1beta1
