@@ -96,6 +96,17 @@ describe('MetalLB', { timeout: 600_000 }, () => {
     for (const name of ['controller', 'speaker-node1', 'speaker-node2', 'speaker-node3']) assert.match(states, new RegExp(`^${name}\\s+Valid\\s`, 'm'));
   });
 
+  test('an L2Advertisement that names interfaces: the announcing speaker lists them in its ServiceL2Status', async () => {
+    ok(['patch', 'l2advertisement', 'cozystack', '-n', 'cozy-metallb', '--type=merge', '-p', '{"spec":{"interfaces":["eth1","eth0"]}}']);
+    const status = await waitFor(() => {
+      const items = json(['get', 'servicel2statuses', '-n', 'cozy-metallb', '-l', 'metallb.io/service-name=root-ingress-controller']).items as Array<{ status: { interfaces?: Array<{ name: string }> } }>;
+      return items.length === 1 && items[0]!.status.interfaces && items[0]!.status;
+    }, 'the interfaces in the ServiceL2Status');
+    assert.deepEqual(status.interfaces, [{ name: 'eth0' }, { name: 'eth1' }]);
+    ok(['patch', 'l2advertisement', 'cozystack', '-n', 'cozy-metallb', '--type=json', '-p', '[{"op":"remove","path":"/spec/interfaces"}]']);
+    await waitFor(() => (json(['get', 'servicel2statuses', '-n', 'cozy-metallb', '-l', 'metallb.io/service-name=root-ingress-controller']).items as Array<{ status: { interfaces?: unknown } }>)[0]?.status.interfaces === undefined, 'every interface again');
+  });
+
   test("the exposed services' Ingresses carry the ingress controller's address, and the guide's exposedServices patch keeps only the dashboard's", async () => {
     // The platform's default publishing.exposedServices: api, dashboard, vm-exportproxy, cdi-uploadproxy on class tenant-root.
     const table = await waitFor(() => {

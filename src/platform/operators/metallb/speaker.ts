@@ -33,6 +33,11 @@ function selectorMatches(selectors: unknown, labels: Record<string, string>): bo
   });
 }
 
+function selectsNode(adv: KubeObject, node: KubeObject): boolean {
+  const selectors = ((adv.spec as Rec | undefined)?.nodeSelectors ?? []) as Rec[];
+  return selectors.length === 0 || selectorMatches(selectors, node.metadata.labels ?? {});
+}
+
 /** setL2AdvertisementsToPools: an advertisement naming no pools and no pool selectors covers every pool. */
 function advertises(adv: KubeObject, pool: Pool, poolLabels: Record<string, string>): boolean {
   const spec = (adv.spec ?? {}) as Rec;
@@ -61,7 +66,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
   const enqueueAll = () => services.list().forEach((s) => queue.add(objectKey(s)));
 
   /** The node that announces the service now, with its speaker pod; undefined when nobody does. */
-  function announcer(svc: KubeObject): { node: string; pod: KubeObject } | undefined {
+  function announcer(svc: KubeObject): { node: string; pod: KubeObject; interfaces?: string[] } | undefined {
     const spec = (svc.spec ?? {}) as Rec;
     if (spec.type !== 'LoadBalancer' || spec.loadBalancerClass) return undefined;
     const ips = (((svc.status as Rec | undefined)?.loadBalancer?.ingress ?? []) as Rec[]).flatMap((i) => (i.ip ? [String(i.ip)] : []));
@@ -86,10 +91,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
       if (!nodeName || !isReady(pod) || pod.metadata.deletionTimestamp) continue;
       const node = nodes.get(undefined, nodeName);
       if (!node || 'node.kubernetes.io/exclude-from-external-load-balancers' in (node.metadata.labels ?? {})) continue;
-      const selected = advs.some((a) => {
-        const selectors = ((a.spec as Rec | undefined)?.nodeSelectors ?? []) as Rec[];
-        return selectors.length === 0 || selectorMatches(selectors, node.metadata.labels ?? {});
-      });
+      const selected = advs.some((a) => selectsNode(a, node));
       if (!selected) continue;
       if (spec.externalTrafficPolicy === 'Local' && !withEndpoints.has(nodeName)) continue;
       candidates.set(nodeName, pod);
@@ -97,7 +99,11 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
     if (candidates.size === 0) return undefined;
     const rank = (node: string) => createHash('sha256').update(`${node}#${ips[0]}`).digest('hex');
     const node = [...candidates.keys()].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0))[0]!;
-    return { node, pod: candidates.get(node)! };
+    // The interfaces the node announces on: every one if an advertisement that selects it names none.
+    const onNode = advs.filter((a) => selectsNode(a, nodes.get(undefined, node)!));
+    const named = onNode.map((a) => ((a.spec as Rec | undefined)?.interfaces ?? []) as string[]);
+    const interfaces = named.some((list) => list.length === 0) ? undefined : [...new Set(named.flat())].sort();
+    return { node, pod: candidates.get(node)!, interfaces };
   }
 
   async function reconcile(key: string): Promise<ReconcileResult | void> {
@@ -110,7 +116,14 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
         if (chosen && s.metadata.labels?.[LABEL.node] === chosen.node) continue;
         await client.delete({ ...L2_STATUS, namespace: METALLB_NAMESPACE, name: s.metadata.name! });
       }
-      if (!chosen || !svc || existing.some((s) => s.metadata.labels?.[LABEL.node] === chosen.node)) return;
+      if (!chosen || !svc) return;
+      const interfaces = chosen.interfaces?.map((i) => ({ name: i }));
+      const status = { node: chosen.node, serviceName: name, serviceNamespace: namespace, ...(interfaces ? { interfaces } : {}) };
+      const current = existing.find((s) => s.metadata.labels?.[LABEL.node] === chosen.node);
+      if (current) {
+        if (JSON.stringify(current.status ?? {}) !== JSON.stringify(status)) await client.updateStatus({ ...current, status });
+        return;
+      }
       const pod = chosen.pod;
       const created = await client.create({
         ...L2_STATUS,
@@ -122,7 +135,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
         },
         spec: {},
       });
-      await client.updateStatus({ ...created, status: { node: chosen.node, serviceName: name, serviceNamespace: namespace } });
+      await client.updateStatus({ ...created, status });
       await recorderOn(chosen.node).normal(svc, 'nodeAssigned', `announcing from node ${JSON.stringify(chosen.node)} with protocol "layer2"`);
     } catch (err) {
       if (isStatusError(err, 'Conflict') || isStatusError(err, 'NotFound') || isStatusError(err, 'AlreadyExists')) return { requeue: true };
