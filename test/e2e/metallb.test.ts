@@ -150,7 +150,15 @@ metadata: {name: mine, namespace: default}
 spec: {addresses: [10.50.0.0/24]}
 `);
     assert.match(elsewhere.stderr, /denied the request: resource must be created in cozy-metallb namespace/);
-    assert.doesNotMatch(ok(['get', 'ipaddresspools', '-A']), /a-overlap|typo|mine/);
+    // The pool's schema is the real CRD's: a misspelt field is refused, and kubectl explain describes the fields.
+    const misspelt = apply(`apiVersion: metallb.io/v1beta1
+kind: IPAddressPool
+metadata: {name: misspelt, namespace: cozy-metallb}
+spec: {adresses: [10.60.0.0/24]}
+`);
+    assert.match(misspelt.stderr, /strict decoding error: unknown field "spec\.adresses"/);
+    assert.match(ok(['explain', 'ipaddresspool.spec.avoidBuggyIPs']), /AvoidBuggyIPs prevents addresses ending with \.0 and \.255/);
+    assert.doesNotMatch(ok(['get', 'ipaddresspools', '-A']), /a-overlap|typo|mine|misspelt/);
   });
 
   test('requested addresses, named pools, sharing, a full pool and a type change', async () => {

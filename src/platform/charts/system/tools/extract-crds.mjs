@@ -1,6 +1,7 @@
 // Regenerates ../crds/*.ts from a Cozystack checkout: every CustomResourceDefinition found in
 // packages/system/<chart> at a tag, reduced to identity, versions, printer columns and
-// subresources (schemas are left open; see ../../lib/crd.ts).
+// subresources (schemas are left open; see ../../lib/crd.ts), but for the few kinds users write by
+// hand from the install guide, whose schemas are kept for `kubectl explain` and field validation.
 //   node src/platform/charts/system/tools/extract-crds.mjs <cozystack git dir> v1.6.2
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,8 @@ if (!repo) throw new Error('usage: extract-crds.mjs <cozystack git dir> [tag]');
 const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'crds');
 // Charts whose CRDs are switched off in Cozystack's values (another chart installs them).
 const SKIP = new Set(['piraeus-operator', 'vertical-pod-autoscaler', 'nfs-driver', 'application-definition-crd']);
+// The install guide's MetalLB objects.
+const KEEP_SCHEMA = new Set(['ipaddresspools.metallb.io', 'l2advertisements.metallb.io']);
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], { maxBuffer: 1 << 28 }).toString();
 const files = git('ls-tree', '-r', '--name-only', tag, 'packages/system').split('\n').filter((f) => /\.ya?ml$/.test(f));
 const byChart = {};
@@ -44,6 +47,7 @@ for (const f of files) {
         });
       }
       if (v.subresources) e.subresources = v.subresources;
+      if (KEEP_SCHEMA.has(`${o.spec.names.plural}.${o.spec.group}`) && v.schema?.openAPIV3Schema) e.schema = v.schema.openAPIV3Schema;
       return e;
     });
     list.push(entry);
