@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../machinery/object.ts';
 import type { Clock, KubeClient } from '../../controller/index.ts';
 import { formatTime } from '../../apiserver/registry/codec.ts';
-import { applyObjects, deleteDropped, placedIdentities, placeObject, type ApplyContext } from './apply.ts';
+import { applyObjects, deleteDropped, identityOf, placeManifest, placeObject, type ApplyContext } from './apply.ts';
 import { parseManifest, renderManifest, type ChartMetadata, type HelmRelease, type ReleaseStatus } from './release.ts';
 import type { ReleaseStore } from './release-store.ts';
 
@@ -76,10 +76,9 @@ export async function rollbackRelease(target: ReleaseTarget, to: HelmRelease, cu
 
 async function applyAndPrune(target: ReleaseTarget, record: HelmRelease, objects: KubeObject[], previous: HelmRelease | undefined, action: 'install' | 'upgrade'): Promise<void> {
   try {
-    const before = previous ? parseManifest(previous.manifest) : [];
-    const released = previous ? await placedIdentities(target.client, before, target.namespace) : undefined;
-    await applyObjects({ ...applyContext(target), released }, objects, action);
-    if (previous) await deleteDropped(target.client, before, await placeAll(target, objects), target.namespace);
+    const before = previous ? await placeManifest(target.client, parseManifest(previous.manifest), target.namespace) : undefined;
+    await applyObjects({ ...applyContext(target), released: before && new Set(before.map(identityOf)) }, objects, action);
+    if (before) await deleteDropped(target.client, before, await placeAll(target, objects));
   } catch (err) {
     await finishRelease(target, record, 'failed', `Release "${target.name}" failed: ${(err as Error).message}`);
     throw err;

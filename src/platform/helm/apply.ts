@@ -100,20 +100,15 @@ async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 
   return placed;
 }
 
-/** After an upgrade: deletes what the previous manifest had and the new one does not, sparing kept objects. */
-export async function deleteDropped(client: KubeClient, previous: KubeObject[], current: KubeObject[], releaseNamespace: string): Promise<KubeObject[]> {
+/**
+ * After an upgrade: deletes what the previous manifest had (as placed, see placeManifest) and the new
+ * one does not, sparing kept objects.
+ */
+export async function deleteDropped(client: KubeClient, previous: KubeObject[], current: KubeObject[]): Promise<KubeObject[]> {
   const keep = new Set(current.map(identityOf));
   const deleted: KubeObject[] = [];
-  for (const old of [...previous].reverse()) {
-    if (isKept(old)) continue;
-    let placed: KubeObject;
-    try {
-      placed = await placeObject(client, old, releaseNamespace);
-    } catch (err) {
-      if (err instanceof ResourceMappingError) continue;
-      throw err;
-    }
-    if (keep.has(identityOf(placed))) continue;
+  for (const placed of [...previous].reverse()) {
+    if (isKept(placed) || keep.has(identityOf(placed))) continue;
     if (await deleteIfPresent(client, refOf(placed))) deleted.push(placed);
   }
   return deleted;
@@ -167,15 +162,15 @@ async function waitForEstablished(ctx: ApplyContext, names: string[]): Promise<v
   }
 }
 
-/** The identities of a release manifest's objects as placed (kinds no longer served are left out). */
-export async function placedIdentities(client: KubeClient, objects: KubeObject[], releaseNamespace: string): Promise<Set<string>> {
-  const ids = new Set<string>();
+/** A release manifest's objects as placed in the cluster; kinds no longer served are left out. */
+export async function placeManifest(client: KubeClient, objects: KubeObject[], releaseNamespace: string): Promise<KubeObject[]> {
+  const placed: KubeObject[] = [];
   for (const obj of objects) {
     try {
-      ids.add(identityOf(await placeObject(client, obj, releaseNamespace)));
+      placed.push(await placeObject(client, obj, releaseNamespace));
     } catch (err) {
       if (!(err instanceof ResourceMappingError)) throw err;
     }
   }
-  return ids;
+  return placed;
 }

@@ -76,7 +76,7 @@ export function startIngressNginxStatus(deps: { client: KubeClient; factory: Inf
   /** Whether this controller serves the Ingress (checkIngress / IsValid of ingress-nginx). */
   function serves(flags: ControllerFlags, ingress: KubeObject): boolean {
     const className = (ingress.spec as Rec | undefined)?.ingressClassName as string | undefined;
-    if (className) return classes.get(undefined, className)?.spec !== undefined && (classes.get(undefined, className)!.spec as Rec).controller === flags.controllerClass;
+    if (className) return (classes.get(undefined, className)?.spec as Rec | undefined)?.controller === flags.controllerClass;
     return ingress.metadata.annotations?.[CLASS_ANNOTATION] === flags.ingressClass;
   }
 

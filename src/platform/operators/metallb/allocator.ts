@@ -33,6 +33,8 @@ export interface PoolCounters {
 export class Allocator {
   private pools = new Map<string, Pool>();
   private readonly allocated = new Map<string, Allocation>();
+  /** Which services hold each address (sharingKeyForIP / servicesOnIP): a candidate address is checked without a scan. */
+  private readonly onIP = new Map<string, Set<string>>();
 
   /** `namespaces`: the cluster's namespaces and their labels, for pools that select namespaces. */
   constructor(private readonly namespaces: () => Array<{ name: string; labels: Record<string, string> }> = () => []) {}
@@ -42,7 +44,7 @@ export class Allocator {
     this.pools = pools;
     for (const [svc, alloc] of [...this.allocated]) {
       const pool = this.poolFor(alloc.ips);
-      if (!pool) this.allocated.delete(svc);
+      if (!pool) this.unassign(svc);
       else alloc.pool = pool.name;
     }
   }
@@ -60,7 +62,14 @@ export class Allocator {
   }
 
   unassign(svc: string): void {
+    for (const ip of this.allocated.get(svc)?.ips ?? []) this.release(svc, ip);
     this.allocated.delete(svc);
+  }
+
+  private release(svc: string, ip: string): void {
+    const holders = this.onIP.get(ip);
+    holders?.delete(svc);
+    if (holders?.size === 0) this.onIP.delete(ip);
   }
 
   /** Assign: gives the service these addresses, or says why it may not have them. */
@@ -74,7 +83,13 @@ export class Allocator {
       const refused = this.checkSharing(svcKey, ip, ports, keys);
       if (refused) return refused;
     }
+    for (const ip of this.allocated.get(svcKey)?.ips ?? []) if (!ips.includes(ip)) this.release(svcKey, ip);
     this.allocated.set(svcKey, { pool: pool.name, ips, ports: [...ports], ...keys });
+    for (const ip of ips) {
+      let holders = this.onIP.get(ip);
+      if (!holders) this.onIP.set(ip, (holders = new Set()));
+      holders.add(svcKey);
+    }
     return undefined;
   }
 
@@ -182,7 +197,7 @@ export class Allocator {
 
   /** checkSharing: why the service may not use this address, if it may not. */
   private checkSharing(svcKey: string, ip: string, ports: Port[], keys: SharingKeys): string | undefined {
-    const holders = [...this.allocated].filter(([svc, a]) => svc !== svcKey && a.ips.includes(ip));
+    const holders = [...(this.onIP.get(ip) ?? [])].filter((svc) => svc !== svcKey).map((svc) => [svc, this.allocated.get(svc)!] as const);
     if (holders.length === 0) return undefined;
     const existing = holders[0]![1];
     const refused = sharingRefused(existing, keys);

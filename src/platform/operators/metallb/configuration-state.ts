@@ -3,6 +3,7 @@
 // configurationstates -n cozy-metallb` shows Valid, or Invalid with the error (an unparsable or
 // overlapping pool). Each is owned by its pod, as the real ones are.
 
+import { isPodReady } from '../../../cluster/workloads/conditions.ts';
 import type { KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { runWhenSynced, WorkQueue, type ReconcileResult } from '../../../controller/index.ts';
@@ -16,7 +17,7 @@ const COMPONENT = 'app.kubernetes.io/component';
 type Rec = Record<string, any>;
 
 function isRunning(pod: KubeObject): boolean {
-  return !pod.metadata.deletionTimestamp && (((pod.status as Rec | undefined)?.conditions ?? []) as Rec[]).some((c) => c.type === 'Ready' && c.status === 'True');
+  return !pod.metadata.deletionTimestamp && isPodReady(pod);
 }
 
 /** Which state a MetalLB pod reports, by its component; undefined for another pod. */

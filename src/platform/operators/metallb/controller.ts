@@ -3,6 +3,7 @@
 // status with the pool in the metallb.io/ip-allocated-from-pool annotation; each pool's status
 // counts what is assigned and what is left. Events: IPAllocated, AllocationFailed, ClearAssignment.
 
+import { isPodReady } from '../../../cluster/workloads/conditions.ts';
 import type { KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { EventRecorder, objectKey, runWhenSynced, WorkQueue, type Clock, type InformerFactory, type KubeClient, type ReconcileResult, type SharedInformer } from '../../../controller/index.ts';
@@ -86,7 +87,7 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
   const namespaces = deps.factory.informerFor(NAMESPACE_GVK);
   // The controller works while its pod is ready: on a failed node it stops until the pod runs elsewhere.
   const controllerPods = deps.factory.informerFor({ apiVersion: 'v1', kind: 'Pod' }, { namespace: METALLB_NAMESPACE, labelSelector: 'app.kubernetes.io/component=controller' });
-  const running = () => controllerPods.list().some((p) => !p.metadata.deletionTimestamp && (((p.status as Rec | undefined)?.conditions ?? []) as Rec[]).some((c) => c.type === 'Ready' && c.status === 'True'));
+  const running = () => controllerPods.list().some((p) => !p.metadata.deletionTimestamp && isPodReady(p));
   const recorder = new EventRecorder(deps.client, { component: 'metallb-controller', clock: deps.clock });
   const allocator = new Allocator(() => namespaces.list().map((ns) => ({ name: ns.metadata.name!, labels: ns.metadata.labels ?? {} })));
   const queue = new WorkQueue<string>({ clock: deps.clock });

@@ -5,6 +5,7 @@
 // and a ServiceL2Status (`l2-…`) in MetalLB's namespace, owned by its pod.
 
 import { createHash } from 'node:crypto';
+import { isPodReady } from '../../../cluster/workloads/conditions.ts';
 import type { KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { labelSelectorFromObject, matches } from '../../../machinery/labels.ts';
@@ -18,10 +19,6 @@ const LABEL = { node: 'metallb.io/node', serviceName: 'metallb.io/service-name',
 const SPEAKER_SELECTOR = 'app.kubernetes.io/component=speaker';
 
 type Rec = Record<string, any>;
-
-function isReady(pod: KubeObject): boolean {
-  return (((pod.status as Rec | undefined)?.conditions ?? []) as Rec[]).some((c) => c.type === 'Ready' && c.status === 'True');
-}
 
 function selectorMatches(selectors: unknown, labels: Record<string, string>): boolean {
   return (selectors as Rec[]).some((s) => {
@@ -64,6 +61,9 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
   };
   const queue = new WorkQueue<string>({ clock });
   const enqueueAll = () => services.list().forEach((s) => queue.add(objectKey(s)));
+  // The pools as the configuration reads them, parsed once per change of the pools, not per Service.
+  let parsedPools: ReturnType<typeof poolsFromResources> | undefined;
+  const configuration = () => (parsedPools ??= poolsFromResources(pools.list()));
 
   /** The node that announces the service now, with its speaker pod; undefined when nobody does. */
   function announcer(svc: KubeObject): { node: string; pod: KubeObject; interfaces?: string[] } | undefined {
@@ -71,7 +71,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
     if (spec.type !== 'LoadBalancer' || spec.loadBalancerClass) return undefined;
     const ips = (((svc.status as Rec | undefined)?.loadBalancer?.ingress ?? []) as Rec[]).flatMap((i) => (i.ip ? [String(i.ip)] : []));
     if (ips.length === 0) return undefined;
-    const parsed = poolsFromResources(pools.list());
+    const parsed = configuration();
     if (typeof parsed === 'string') return undefined;
     const pool = [...parsed.values()].find((p) => ips.every((ip) => poolContains(p, ip)));
     if (!pool) return undefined;
@@ -88,7 +88,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
     const candidates = new Map<string, KubeObject>();
     for (const pod of speakers.list()) {
       const nodeName = (pod.spec as Rec | undefined)?.nodeName as string | undefined;
-      if (!nodeName || !isReady(pod) || pod.metadata.deletionTimestamp) continue;
+      if (!nodeName || !isPodReady(pod) || pod.metadata.deletionTimestamp) continue;
       const node = nodes.get(undefined, nodeName);
       if (!node || 'node.kubernetes.io/exclude-from-external-load-balancers' in (node.metadata.labels ?? {})) continue;
       const selected = advs.some((a) => selectsNode(a, node));
@@ -150,7 +150,12 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
     if (svc) queue.add(`${slice.metadata.namespace}/${svc}`);
   };
   slices.addEventHandler({ onAdd: wakeService, onUpdate: (_, s) => wakeService(s), onDelete: wakeService });
-  for (const informer of [pools, advertisements, speakers, nodes]) informer.addEventHandler({ onAdd: enqueueAll, onUpdate: enqueueAll, onDelete: enqueueAll });
+  const poolsChanged = () => {
+    parsedPools = undefined;
+    enqueueAll();
+  };
+  pools.addEventHandler({ onAdd: poolsChanged, onUpdate: poolsChanged, onDelete: poolsChanged });
+  for (const informer of [advertisements, speakers, nodes]) informer.addEventHandler({ onAdd: enqueueAll, onUpdate: enqueueAll, onDelete: enqueueAll });
   statuses.addEventHandler({ onDelete: (s) => queue.add(`${s.metadata.labels?.[LABEL.serviceNamespace]}/${s.metadata.labels?.[LABEL.serviceName]}`) });
 
   const controller = runWhenSynced({ name: 'metallb-speaker', queue, reconcile, workers: 1 }, [services, pools, advertisements, statuses, speakers, nodes, slices]);
