@@ -23,11 +23,12 @@ describe('cluster credentials', () => {
       for (const name of ['IP Address:127.0.0.1', 'IP Address:192.0.2.7', 'IP Address:10.96.0.1', 'DNS:localhost', 'DNS:kubernetes.default.svc']) assert.ok(server.subjectAltName!.includes(name), name);
       assert.ok(server.checkPrivateKey(createPrivateKey(creds.serverKey)));
       assert.ok(ca.checkPrivateKey(createPrivateKey(creds.caKey)));
-      // RSA 2048 keys in PKCS#1 PEM; the ServiceAccount key signs RS256 tokens.
+      // ECDSA P-256 keys in SEC1 PEM, as Talos makes them; the ServiceAccount key signs ES256 tokens.
       for (const pem of [creds.caKey, creds.serverKey, creds.serviceAccountKey]) {
-        assert.match(pem, /^-----BEGIN RSA PRIVATE KEY-----/);
-        assert.equal(createPrivateKey(pem).asymmetricKeyDetails?.modulusLength, 2048);
+        assert.match(pem, /^-----BEGIN EC PRIVATE KEY-----/);
+        assert.equal(createPrivateKey(pem).asymmetricKeyDetails?.namedCurve, 'prime256v1');
       }
+      assert.equal(ca.publicKey.asymmetricKeyType, 'ec');
       assert.ok(creds.adminToken.length >= 40);
       assert.equal(statSync(join(dir, 'pki', 'ca.key')).mode & 0o777, 0o600);
     } finally {
@@ -58,7 +59,8 @@ describe('cluster credentials', () => {
     const client = await issue(ca, { cn: 'jane', orgs: ['devs', 'ops'] }, 'client');
     const cert = new X509Certificate(client.cert);
     assert.ok(cert.verify(createPublicKey(ca.key)));
-    assert.equal(cert.subject, 'CN=jane\nO=devs\nO=ops');
+    // pkix.Name's order: organizations, then the common name.
+    assert.equal(cert.subject, 'O=devs\nO=ops\nCN=jane');
     assert.deepEqual(cert.keyUsage, ['1.3.6.1.5.5.7.3.2']);
   });
 });

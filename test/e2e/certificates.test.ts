@@ -1,13 +1,14 @@
 // The Kubernetes docs' way to add a user: a CertificateSigningRequest, `kubectl certificate
 // approve` (kubectl 1.27 JSON, 1.33 protobuf), the certificate the kube-apiserver-client signer
 // issues with the cluster CA, and a kubeconfig with it that authenticates as the subject's CN.
+// Requests come with RSA keys (openssl, as the docs make them) and ECDSA ones (cfssl's default).
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import forge from 'node-forge';
+import { certificateRequest } from '../support/csr.ts';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 
@@ -24,16 +25,6 @@ function ok(args: string[], opts: { version?: string; input?: string } = {}): st
   const r = cluster.kubectl(args, opts);
   assert.equal(r.code, 0, `kubectl ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
-}
-
-/** A key and a PKCS#10 request for CN=user, O=groups. */
-function request(user: string, groups: string[]): { keyPem: string; csrPem: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
-  const csr = forge.pki.createCertificationRequest();
-  csr.publicKey = forge.pki.publicKeyFromPem(publicKey);
-  csr.setSubject([{ name: 'commonName', value: user }, ...groups.map((g) => ({ name: 'organizationName', value: g }))]);
-  csr.sign(forge.pki.privateKeyFromPem(privateKey), forge.md.sha256.create());
-  return { keyPem: privateKey, csrPem: forge.pki.certificationRequestToPem(csr) };
 }
 
 const manifest = (name: string, csrPem: string, usages = ['client auth'], extra = '') => `apiVersion: certificates.k8s.io/v1
@@ -53,10 +44,10 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
   }
 }
 
-for (const version of ['1.27', '1.33']) {
-  test(`kubectl ${version}: approve → Issued, and the certificate authenticates as its CN; deny → Denied`, { skip: kubectlBinary(version) ? false : `kubectl ${version} not installed` }, async () => {
+for (const [version, keyType] of [['1.27', 'rsa'], ['1.33', 'ec']] as const) {
+  test(`kubectl ${version}, ${keyType} key: approve → Issued, and the certificate authenticates as its CN; deny → Denied`, { skip: kubectlBinary(version) ? false : `kubectl ${version} not installed` }, async () => {
     const user = `alice-${version.replace('.', '')}`;
-    const { keyPem, csrPem } = request(user, ['devs']);
+    const { keyPem, csrPem } = certificateRequest(user, ['devs'], keyType);
     ok(['apply', '-f', '-'], { input: manifest(user, csrPem, ['client auth'], '  expirationSeconds: 86400\n') });
     assert.match(ok(['get', 'csr', user], { version }), new RegExp(`^${user}\\s+\\d+s\\s+kubernetes.io/kube-apiserver-client\\s+admin\\s+24h\\s+Pending$`, 'm'));
     assert.equal(ok(['certificate', 'approve', user], { version }).trim(), `certificatesigningrequest.certificates.k8s.io/${user} approved`);
@@ -64,9 +55,12 @@ for (const version of ['1.27', '1.33']) {
     const csr = JSON.parse(ok(['get', 'csr', user, '-o', 'json']));
     assert.deepEqual(csr.status.conditions.map((c: { type: string; reason: string }) => [c.type, c.reason]), [['Approved', 'KubectlApprove']]);
     const certPem = Buffer.from(csr.status.certificate, 'base64').toString('utf8');
-    const cert = forge.pki.certificateFromPem(certPem);
-    assert.equal(cert.subject.getField('CN').value, user);
-    const hours = (cert.validity.notAfter.getTime() - Date.now()) / 3_600_000;
+    const cert = new X509Certificate(certPem);
+    assert.equal(cert.subject, `O=devs\nCN=${user}`);
+    assert.equal(cert.publicKey.asymmetricKeyType, keyType, 'the requested key is the one certified');
+    assert.ok(cert.checkIssued(new X509Certificate(readFileSync(join(cluster.dataDir, 'pki', 'ca.crt')))));
+    assert.deepEqual(cert.keyUsage, ['1.3.6.1.5.5.7.3.2']);
+    const hours = (new Date(cert.validTo).getTime() - Date.now()) / 3_600_000;
     assert.ok(hours > 23.9 && hours <= 24, `valid for the 24 h asked (${hours.toFixed(2)} h left)`);
 
     const dir = cluster.dataDir;
@@ -85,7 +79,7 @@ for (const version of ['1.27', '1.33']) {
     assert.match(whoami.stdout, /Groups\s+\[devs system:authenticated\]/);
     assert.match(as(['get', 'pods']).stderr, new RegExp(`pods is forbidden: User "${user}" cannot list resource "pods" in API group "" in the namespace "default"`));
     // A user who may not approve for the signer is refused by CertificateApproval.
-    const other = request(`${user}-friend`, []);
+    const other = certificateRequest(`${user}-friend`, [], keyType);
     ok(['apply', '-f', '-'], { input: manifest(`${user}-friend`, other.csrPem) });
     assert.match(as(['certificate', 'approve', `${user}-friend`]).stderr, /is forbidden/);
 
@@ -97,7 +91,7 @@ for (const version of ['1.27', '1.33']) {
 }
 
 test('a request the signer cannot honour is Failed; a malformed one is refused with its field', async () => {
-  const { csrPem } = request('web', []);
+  const { csrPem } = certificateRequest('web', [], 'rsa');
   ok(['apply', '-f', '-'], { input: manifest('serving', csrPem, ['server auth']) });
   ok(['certificate', 'approve', 'serving']);
   await eventually('the Failed condition', () => /Approved,Failed/.test(cluster.kubectl(['get', 'csr', 'serving']).stdout));
@@ -109,4 +103,13 @@ test('a request the signer cannot honour is Failed; a malformed one is refused w
   assert.match(bad.stderr, /\* spec\.signerName: Invalid value: "nope": must be a fully qualified domain and path of the form 'example\.com\/signer-name'/);
   assert.match(bad.stderr, /\* spec\.usages: Required value/);
   assert.match(bad.stderr, /\* spec\.expirationSeconds: Invalid value: 60: may not specify a duration less than 600 seconds \(10 minutes\)/);
+  // ParseCSR and CheckSignature: a request whose body is not one, or whose signature is not its key's.
+  const body = (csrPem: string) => manifest('forged', csrPem);
+  const garbage = cluster.kubectl(['create', '-f', '-'], { input: body('-----BEGIN CERTIFICATE REQUEST-----\naGVsbG8=\n-----END CERTIFICATE REQUEST-----\n') });
+  assert.match(garbage.stderr, /is invalid: spec\.request: Invalid value: \[\]byte\{…\}: x509: malformed certificate request/);
+  const forgedEc = cluster.kubectl(['create', '-f', '-'], { input: body(certificateRequest('mallory', [], 'ec', { tamper: true }).csrPem) });
+  assert.match(forgedEc.stderr, /spec\.request: Invalid value: \[\]byte\{…\}: x509: ECDSA verification failure/);
+  const forgedRsa = cluster.kubectl(['create', '-f', '-'], { input: body(certificateRequest('mallory', [], 'rsa', { tamper: true }).csrPem) });
+  assert.match(forgedRsa.stderr, /spec\.request: Invalid value: \[\]byte\{…\}: crypto\/rsa: verification error/);
+  assert.match(cluster.kubectl(['get', 'csr', 'forged']).stderr, /NotFound/);
 });

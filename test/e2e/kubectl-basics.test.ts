@@ -48,14 +48,16 @@ test('service-account issuer discovery: the OpenID configuration and the key tha
   const config = JSON.parse(cluster.kubectl(['get', '--raw', '/.well-known/openid-configuration']).stdout);
   assert.equal(config.issuer, 'https://kubernetes.default.svc.cluster.local');
   assert.match(config.jwks_uri, /^https:\/\/127\.0\.0\.1:\d+\/openid\/v1\/jwks$/);
-  assert.deepEqual(config.id_token_signing_alg_values_supported, ['RS256']);
+  // A new data dir's key is ECDSA P-256, as Talos makes it: ES256 tokens.
+  assert.deepEqual(config.id_token_signing_alg_values_supported, ['ES256']);
   const token = cluster.kubectl(['create', 'token', 'default']).stdout.trim();
   const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
   // A service account may read them (system:service-account-issuer-discovery), as a workload verifying tokens does.
   const jwks = await apiRequest(cluster, 'GET', '/openid/v1/jwks', { token });
   assert.equal(jwks.status, 200);
   const [key] = jwks.json<{ keys: Array<{ kid: string; kty: string; alg: string; use: string }> }>().keys;
-  assert.deepEqual([key!.kid, key!.kty, key!.alg, key!.use], [header.kid, 'RSA', 'RS256', 'sig']);
+  assert.equal(header.alg, 'ES256');
+  assert.deepEqual([key!.kid, key!.kty, key!.alg, key!.use], [header.kid, 'EC', 'ES256', 'sig']);
   assert.equal((await apiRequest(cluster, 'GET', '/openid/v1/jwks', { token: null })).status, 401);
 });
 

@@ -3,32 +3,19 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import forge from 'node-forge';
 import { parse, stringify } from 'yaml';
+import { issue } from '../../src/cli/pki.ts';
 import { startCluster, type TestCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 
 let cluster: TestCluster;
 
 /** A client certificate for `cn` signed by the cluster CA: how a named user reaches kube-apiserver. */
-function clientCertificate(dataDir: string, cn: string): { cert: string; key: string } {
-  const caCert = forge.pki.certificateFromPem(readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8'));
-  const caKey = forge.pki.privateKeyFromPem(readFileSync(join(dataDir, 'pki', 'ca.key'), 'utf8'));
-  const keyPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  const key = forge.pki.privateKeyFromPem(keyPem);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
-  cert.serialNumber = '01' + randomBytes(8).toString('hex');
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 3600_000);
-  cert.setSubject([{ name: 'commonName', value: cn }]);
-  cert.setIssuer(caCert.subject.attributes);
-  cert.setExtensions([{ name: 'extKeyUsage', clientAuth: true }]);
-  cert.sign(caKey, forge.md.sha256.create());
-  return { cert: forge.pki.certificateToPem(cert), key: keyPem };
+function clientCertificate(dataDir: string, cn: string): Promise<{ cert: string; key: string }> {
+  const ca = { cert: readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8'), key: readFileSync(join(dataDir, 'pki', 'ca.key'), 'utf8') };
+  return issue(ca, { cn }, 'client');
 }
 
 /** The admin kubeconfig with its user swapped for `user`. */
@@ -118,8 +105,8 @@ for (const version of ['1.27', '1.33']) {
     let bob: string;
     const asBob = (args: string[]) => runKubectl(kubectlBinary(version)!, bob, args);
 
-    before(() => {
-      const { cert, key } = clientCertificate(cluster.dataDir, 'bob');
+    before(async () => {
+      const { cert, key } = await clientCertificate(cluster.dataDir, 'bob');
       bob = kubeconfigFor(`bob-${version}`, {
         'client-certificate-data': Buffer.from(cert).toString('base64'),
         'client-key-data': Buffer.from(key).toString('base64'),
@@ -235,9 +222,9 @@ describe('TokenReview', () => {
   });
 });
 
-test('granting rules one does not hold is refused by escalation prevention', () => {
+test('granting rules one does not hold is refused by escalation prevention', async () => {
   assert.equal(cluster.kubectl(['create', 'rolebinding', 'bob-admin', '--clusterrole=admin', '--user=bob', '-n', 'other']).code, 0);
-  const { cert, key } = clientCertificate(cluster.dataDir, 'bob');
+  const { cert, key } = await clientCertificate(cluster.dataDir, 'bob');
   const bob = kubeconfigFor('bob-admin', { 'client-certificate-data': Buffer.from(cert).toString('base64'), 'client-key-data': Buffer.from(key).toString('base64') });
   const bin = kubectlBinary()!;
   const allowed = runKubectl(bin, bob, ['create', 'role', 'pod-reader', '--verb=get', '--resource=pods', '-n', 'other']);

@@ -1,6 +1,6 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { MemoryStore } from '../../storage/memory.ts';
 import { ApiServer } from '../api-server.ts';
 import { Authenticator, StaticTokens } from './authenticator.ts';
@@ -36,6 +36,26 @@ describe('ServiceAccountTokens', () => {
     assert.deepEqual([claims.iat, claims.nbf, claims.exp], [now, now, now + 600]);
     assert.deepEqual(claims['kubernetes.io'], { namespace: 'team', serviceaccount: { name: 'builder', uid: saUid } });
     assert.equal(expirationTimestamp.getTime(), (now + 600) * 1000);
+  });
+
+  test('an ECDSA P-256 key (a new data dir has one, as Talos makes it) signs ES256 tokens its JWKS verifies', async () => {
+    const ecPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+    const ec = new ServiceAccountTokens(server, { signingKeyPem: ecPem, now: () => clock });
+    const { token } = ec.issueToken({ namespace: 'team', name: 'builder', uid: saUid });
+    assert.deepEqual(decodePart(token, 0), { alg: 'ES256', kid: ec.keyId });
+    const [jwk] = ec.jwks().keys;
+    assert.deepEqual(Object.keys(jwk!), ['use', 'kty', 'kid', 'crv', 'alg', 'x', 'y']);
+    assert.deepEqual([jwk!.kty, jwk!.crv, jwk!.alg], ['EC', 'P-256', 'ES256']);
+    assert.deepEqual(ec.openidConfiguration('https://x/openid/v1/jwks').id_token_signing_alg_values_supported, ['ES256']);
+    // A JOSE signature: r and s, 32 bytes each, that the published key verifies.
+    const [h, p, sig] = token.split('.');
+    assert.equal(Buffer.from(sig!, 'base64url').length, 64);
+    const publicKey = createPublicKey({ key: jwk as never, format: 'jwk' });
+    assert.ok(verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(sig!, 'base64url')));
+    assert.equal((await ec.authenticateToken(token))?.username, 'system:serviceaccount:team:builder');
+    // Neither key accepts the other's tokens.
+    assert.equal(await ec.authenticateToken(tokens.issueToken({ namespace: 'team', name: 'builder', uid: saUid }).token), undefined);
+    assert.equal(await tokens.authenticateToken(token), undefined);
   });
 
   test('a valid token authenticates as the ServiceAccount with its groups and uid', async () => {

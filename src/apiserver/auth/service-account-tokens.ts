@@ -1,4 +1,4 @@
-// ServiceAccount tokens: RS256 JWTs with the claims kube-apiserver issues (TokenRequest's bound
+// ServiceAccount tokens: JWTs (ES256 with an ECDSA P-256 key, RS256 with an RSA one) with the claims kube-apiserver issues (TokenRequest's bound
 // tokens and the legacy tokens of `kubernetes.io/service-account-token` Secrets), validated
 // against the ServiceAccount, Secret or Pod they name still existing with the same uid.
 
@@ -43,7 +43,7 @@ export interface IssuedToken {
 }
 
 export interface ServiceAccountTokenOptions {
-  /** PEM of the RSA private key tokens are signed with. */
+  /** PEM of the private key (ECDSA P-256 or RSA) tokens are signed with. */
   signingKeyPem: string;
   issuer?: string;
   /** The audiences a token must name to be accepted here (`--api-audiences`); defaults to the issuer. */
@@ -85,6 +85,24 @@ export function serviceAccountUser(namespace: string, name: string, uid?: string
   };
 }
 
+interface SigningAlgorithm {
+  /** The JWS `alg`. */
+  alg: 'ES256' | 'ES384' | 'RS256';
+  digest: string;
+}
+
+/** What kube-apiserver's signer picks for the key: ES256/ES384 by the ECDSA curve, RS256 for RSA. */
+function signingAlgorithm(key: KeyObject): SigningAlgorithm {
+  if (key.asymmetricKeyType === 'rsa') return { alg: 'RS256', digest: 'sha256' };
+  if (key.asymmetricKeyType === 'ec') {
+    const curve = key.asymmetricKeyDetails?.namedCurve;
+    if (curve === 'prime256v1') return { alg: 'ES256', digest: 'sha256' };
+    if (curve === 'secp384r1') return { alg: 'ES384', digest: 'sha384' };
+    throw new Error(`service account signing key: unsupported ECDSA curve ${curve}`);
+  }
+  throw new Error(`service account signing key: unsupported key type ${key.asymmetricKeyType}`);
+}
+
 export class ServiceAccountTokens implements TokenAuthenticator {
   readonly issuer: string;
   readonly apiAudiences: string[];
@@ -93,6 +111,7 @@ export class ServiceAccountTokens implements TokenAuthenticator {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
   private readonly now: () => Date;
+  private readonly algorithm: SigningAlgorithm;
 
   constructor(
     private readonly host: Registries,
@@ -100,6 +119,7 @@ export class ServiceAccountTokens implements TokenAuthenticator {
   ) {
     this.privateKey = createPrivateKey(opts.signingKeyPem);
     this.publicKey = createPublicKey(this.privateKey);
+    this.algorithm = signingAlgorithm(this.privateKey);
     this.issuer = opts.issuer ?? DEFAULT_ISSUER;
     this.apiAudiences = opts.apiAudiences ?? [this.issuer];
     this.now = opts.now ?? (() => new Date());
@@ -108,13 +128,15 @@ export class ServiceAccountTokens implements TokenAuthenticator {
 
   /** ServiceAccountIssuerDiscovery's OpenID provider configuration; `jwksUri` where its keys are served. */
   openidConfiguration(jwksUri: string): Record<string, unknown> {
-    return { issuer: this.issuer, jwks_uri: jwksUri, response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] };
+    return { issuer: this.issuer, jwks_uri: jwksUri, response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: [this.algorithm.alg] };
   }
 
   /** The key set that verifies this server's service-account tokens. */
   jwks(): { keys: Array<Record<string, unknown>> } {
-    const { n, e } = this.publicKey.export({ format: 'jwk' });
-    return { keys: [{ use: 'sig', kty: 'RSA', kid: this.keyId, alg: 'RS256', n, e }] };
+    const jwk = this.publicKey.export({ format: 'jwk' });
+    // Members in go-jose's order.
+    const key = jwk.kty === 'EC' ? { use: 'sig', kty: 'EC', kid: this.keyId, crv: jwk.crv, alg: this.algorithm.alg, x: jwk.x, y: jwk.y } : { use: 'sig', kty: 'RSA', kid: this.keyId, alg: this.algorithm.alg, n: jwk.n, e: jwk.e };
+    return { keys: [key] };
   }
 
   /** A bound token, as TokenRequest (`kubectl create token`) returns. */
@@ -174,8 +196,8 @@ export class ServiceAccountTokens implements TokenAuthenticator {
   }
 
   private sign(claims: Claims): string {
-    const input = `${b64url(JSON.stringify({ alg: 'RS256', kid: this.keyId }))}.${b64url(sortedJSON(claims))}`;
-    return `${input}.${b64url(sign('RSA-SHA256', Buffer.from(input), this.privateKey))}`;
+    const input = `${b64url(JSON.stringify({ alg: this.algorithm.alg, kid: this.keyId }))}.${b64url(sortedJSON(claims))}`;
+    return `${input}.${b64url(sign(this.algorithm.digest, Buffer.from(input), { key: this.privateKey, dsaEncoding: 'ieee-p1363' }))}`;
   }
 
   private verifiedClaims(token: string): Claims | undefined {
@@ -183,8 +205,9 @@ export class ServiceAccountTokens implements TokenAuthenticator {
     if (parts.length !== 3) return undefined;
     try {
       const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as Claims;
-      if (header.alg !== 'RS256' || (header.kid !== undefined && header.kid !== this.keyId)) return undefined;
-      if (!verify('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), this.publicKey, Buffer.from(parts[2]!, 'base64url'))) return undefined;
+      if (header.alg !== this.algorithm.alg || (header.kid !== undefined && header.kid !== this.keyId)) return undefined;
+      const signature = Buffer.from(parts[2]!, 'base64url');
+      if (!verify(this.algorithm.digest, Buffer.from(`${parts[0]}.${parts[1]}`), { key: this.publicKey, dsaEncoding: 'ieee-p1363' }, signature)) return undefined;
       const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;
       return isPlainObject(claims) ? claims : undefined;
     } catch {

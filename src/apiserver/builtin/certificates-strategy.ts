@@ -6,6 +6,7 @@
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { isPlainObject } from '../../machinery/object.ts';
+import { loadX509, parseCertificateRequest } from '../../machinery/x509.ts';
 import type { Strategy } from '../registry/strategy.ts';
 
 type Json = Record<string, any>;
@@ -55,8 +56,10 @@ function stampConditions(next: KubeObject, prev: KubeObject | undefined, now: Da
 
 export const csrStrategy: Strategy = {
   statusSubresource: true,
-  prepareForCreate(obj) {
+  async prepareForCreate(obj) {
     delete obj.status;
+    // validateCreate parses the request synchronously.
+    await loadX509();
   },
   prepareForUpdate(next, prev) {
     next.spec = prev.spec;
@@ -85,6 +88,17 @@ export const csrStrategy: Strategy = {
       errors.push(fieldErrors.invalid('spec.expirationSeconds', spec.expirationSeconds, 'may not specify a duration less than 600 seconds (10 minutes)'));
     }
     return [...errors, ...validateConditions(obj.status as Json | undefined)];
+  },
+  /** validateCSR: the request parses and carries its key's signature (spec.request cannot change after). */
+  validateCreate(obj) {
+    const pem = requestPem(obj);
+    if (!/-----BEGIN CERTIFICATE REQUEST-----/.test(pem)) return [];
+    try {
+      parseCertificateRequest(pem);
+      return [];
+    } catch (err) {
+      return [fieldErrors.invalidRendered('spec.request', '[]byte{…}', (err as Error).message)];
+    }
   },
   validateUpdate(next, prev) {
     // Once decided, a request stays decided: its Approved or Denied condition may not go.

@@ -5,6 +5,7 @@
 // gets a Failed condition saying why. The API server then accepts the certificate as the user its
 // subject names (CN the user, O the groups).
 
+import { createPrivateKey } from 'node:crypto';
 import { isStatusError } from '../../machinery/errors.ts';
 import type { KubeObject } from '../../machinery/object.ts';
 import { signCertificateRequest } from '../../machinery/x509.ts';
@@ -40,6 +41,7 @@ function clientUsageProblem(usages: string[]): string | undefined {
 
 export function startCsrSigningController(deps: CsrSigningDeps): StoppableController {
   const { client, factory, clock } = deps;
+  const caKey = createPrivateKey(deps.ca.keyPem);
   const requests = factory.informerFor(CSR_GVK);
   const queue = new WorkQueue<string>({ clock });
   const enqueue = (csr: KubeObject) => queue.add(objectKey(csr));
@@ -71,7 +73,7 @@ export function startCsrSigningController(deps: CsrSigningDeps): StoppableContro
     const cert = await signCertificateRequest({
       requestPem: requestPem(csr),
       caCertPem: deps.ca.certPem,
-      caKeyPem: deps.ca.keyPem,
+      caKey,
       notBefore: new Date(now.getTime() - BACKDATE_MS),
       notAfter: new Date(now.getTime() + Math.min(requested, MAX_SIGNING_DURATION_MS)),
       usages: spec.usages as string[],
