@@ -26,7 +26,7 @@ test('AppArmor profiles: Localhost needs an unpadded profile, the others none, a
   );
 });
 
-test('seccomp profiles: a type is required, and a Localhost profile is a relative path without ".."', () => {
+test('seccomp profiles: a type is required, a Localhost profile is a relative path without "..", and no other type names a profile', () => {
   assert.deepEqual(
     render({
       securityContext: { seccompProfile: { type: 'Localhost', localhostProfile: '/etc/profile.json' } },
@@ -35,6 +35,7 @@ test('seccomp profiles: a type is required, and a Localhost profile is a relativ
         { name: 'a', securityContext: { seccompProfile: {} } },
         { name: 'b', securityContext: { seccompProfile: { type: 'Localhost' } } },
         { name: 'c', securityContext: { seccompProfile: { type: 'RuntimeDefault' } } },
+        { name: 'd', securityContext: { seccompProfile: { type: 'RuntimeDefault', localhostProfile: 'foo.json' } } },
       ],
     }),
     [
@@ -42,6 +43,7 @@ test('seccomp profiles: a type is required, and a Localhost profile is a relativ
       `spec.initContainers[0].securityContext.seccompProfile.localhostProfile: Invalid value: "a/../../b.json": must not contain '..'`,
       'spec.containers[0].securityContext.seccompProfile.type: Required value: type is required when seccompProfile is set',
       'spec.containers[1].securityContext.seccompProfile.localhostProfile: Required value: must be set when seccomp type is Localhost',
+      'spec.containers[3].securityContext.seccompProfile.localhostProfile: Invalid value: core.SeccompProfile{Type:"RuntimeDefault", LocalhostProfile:(*string)(0xc0218eae17)}: can only be set when seccomp type is Localhost',
     ],
   );
 });

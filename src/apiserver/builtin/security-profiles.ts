@@ -24,12 +24,19 @@ function seccompProfile(p: unknown, path: string): FieldError[] {
   const errors: FieldError[] = [];
   if (p.type === undefined || p.type === '') errors.push(fieldErrors.required(`${path}.type`, 'type is required when seccompProfile is set'));
   else if (!PROFILE_TYPES.includes(String(p.type))) errors.push(fieldErrors.notSupported(`${path}.type`, p.type, PROFILE_TYPES));
-  // A localhostProfile beside another type is refused too upstream, rendering the Go struct with a pointer address; left out.
   if (p.type === 'Localhost') {
     if (typeof p.localhostProfile !== 'string') errors.push(fieldErrors.required(`${path}.localhostProfile`, 'must be set when seccomp type is Localhost'));
     else errors.push(...localDescendingPath(p.localhostProfile, `${path}.localhostProfile`));
+  } else if (p.localhostProfile != null) {
+    errors.push(fieldErrors.invalidRendered(`${path}.localhostProfile`, goProfile(p), 'can only be set when seccomp type is Localhost'));
   }
   return errors;
+}
+
+/** The profile as Go's %#v prints the core.SeccompProfile the error carries (its string behind a pointer). */
+function goProfile(p: Json): string {
+  const address = `0xc${Buffer.from(String(p.localhostProfile)).reduce((h, b) => (h * 31 + b) >>> 0, 7).toString(16).padStart(9, '0')}`;
+  return `core.SeccompProfile{Type:${JSON.stringify(String(p.type ?? ''))}, LocalhostProfile:(*string)(${address})}`;
 }
 
 function appArmorProfile(p: unknown, path: string): FieldError[] {
