@@ -88,7 +88,8 @@ function arrayBuffer(b: Buffer): ArrayBuffer {
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
 
-function pem(label: string, bytes: ArrayBuffer | Buffer): string {
+/** DER bytes as a PEM block of `label`. */
+export function toPem(label: string, bytes: ArrayBuffer | Buffer): string {
   const b64 = Buffer.from(bytes as ArrayBuffer).toString('base64');
   return `-----BEGIN ${label}-----\n${b64.match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
 }
@@ -164,7 +165,7 @@ export async function createCertificate(t: CertificateTemplate): Promise<string>
   const tbsDer = Buffer.from(schema.AsnConvert.serialize(tbs));
   const signature = sign(algorithm.digest, tbsDer, t.signingKey);
   const cert = new x509.Certificate({ tbsCertificate: tbs, signatureAlgorithm: algorithm.id, signatureValue: arrayBuffer(signature) });
-  return pem('CERTIFICATE', schema.AsnConvert.serialize(cert));
+  return toPem('CERTIFICATE', schema.AsnConvert.serialize(cert));
 }
 
 /** The issuer's subject key identifier, or Go's computation of one when its certificate has none. */

@@ -6,8 +6,7 @@ import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { AlgorithmIdentifier, AttributeTypeAndValue, AttributeValue, Name, RelativeDistinguishedName, SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
 import { Attributes, CertificationRequest, CertificationRequestInfo } from '@peculiar/asn1-csr';
-
-const pem = (label: string, der: ArrayBuffer) => `-----BEGIN ${label}-----\n${Buffer.from(der).toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
+import { toPem } from '../../src/machinery/x509.ts';
 
 /** A new key and a request for CN=user, O=groups signed with it; `tamper` flips a bit of the signed part after signing. */
 export function certificateRequest(user: string, groups: string[], keyType: 'rsa' | 'ec', opts: { tamper?: boolean } = {}): { keyPem: string; csrPem: string } {
@@ -22,5 +21,5 @@ export function certificateRequest(user: string, groups: string[], keyType: 'rsa
   if (opts.tamper) info.subject = new Name([rdn('2.5.4.3', `${user}-admin`)]);
   const request = new CertificationRequest({ certificationRequestInfo: info, signatureAlgorithm: algorithm, signature: new Uint8Array(signature).buffer });
   const keyPem = keyType === 'rsa' ? privateKey.export({ type: 'pkcs1', format: 'pem' }).toString() : privateKey.export({ type: 'sec1', format: 'pem' }).toString();
-  return { keyPem, csrPem: pem('CERTIFICATE REQUEST', AsnConvert.serialize(request)) };
+  return { keyPem, csrPem: toPem('CERTIFICATE REQUEST', AsnConvert.serialize(request)) };
 }

@@ -18,6 +18,8 @@ export const KNOWN_USAGES = [
 ];
 const CONDITION_TYPES = ['Approved', 'Denied', 'Failed'];
 const MIN_EXPIRATION_SECONDS = 600;
+/** What certificates.ParseCSR looks for first; the rest of the request is parsed at create. */
+const REQUEST_BLOCK = /-----BEGIN CERTIFICATE REQUEST-----/;
 const SIGNER_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)+[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
 /** The PEM inside spec.request (JSON carries Go's []byte as base64). */
@@ -74,7 +76,7 @@ export const csrStrategy: Strategy = {
     const spec = (obj.spec ?? {}) as Json;
     const errors: FieldError[] = [];
     if (!spec.request) errors.push(fieldErrors.required('spec.request'));
-    else if (!/-----BEGIN CERTIFICATE REQUEST-----/.test(requestPem(obj))) {
+    else if (!REQUEST_BLOCK.test(requestPem(obj))) {
       errors.push(fieldErrors.invalidRendered('spec.request', '[]byte{…}', 'PEM block type must be CERTIFICATE REQUEST'));
     }
     if (!spec.signerName) errors.push(fieldErrors.required('spec.signerName'));
@@ -92,7 +94,7 @@ export const csrStrategy: Strategy = {
   /** validateCSR: the request parses and carries its key's signature (spec.request cannot change after). */
   validateCreate(obj) {
     const pem = requestPem(obj);
-    if (!/-----BEGIN CERTIFICATE REQUEST-----/.test(pem)) return [];
+    if (!REQUEST_BLOCK.test(pem)) return [];
     try {
       parseCertificateRequest(pem);
       return [];
