@@ -3,7 +3,8 @@
 // crash-loop backoff (the first restart at once, then 10 s doubling to 5 minutes), and stopped
 // on deletion. `advance` moves it to a point in time and says which Events happened on the way.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomHex } from './random-hex.ts';
 import { DEFAULT_CRASH_RUN_MS, normalizeImage, type ImageProfiles, type SimulationProfile } from './image-profiles.ts';
 import { withCommandExit } from './container-exit.ts';
 import type { Container } from './pod-facts.ts';
@@ -174,7 +175,7 @@ function step(c: ContainerRun, run: PodRun, now: number, ctx: RuntimeContext, ev
         emit('Pulled', `Successfully pulled image "${c.image}" in ${took} (${took} including waiting). Image size: ${imageSizeOf(c.image, c.profile)} bytes.`);
       } else emit('Pulled', `Container image "${c.image}" already present on machine`);
       ctx.images.add(normalizeImage(c.image));
-      c.containerID = `containerd://${randomBytes(32).toString('hex')}`;
+      c.containerID = `containerd://${randomHex(32)}`;
       c.imageID = imageIDOf(c.image);
       emit('Created', `Created container: ${c.name}`);
       emit('Started', `Started container ${c.name}`);
