@@ -41,8 +41,17 @@ const OID = {
   ed25519: '1.3.101.112',
 };
 
+type KeyType = 'rsa' | 'ec' | 'ed25519';
+
+/** The request key types Go's x509 verifies, by Node's name: Go's names for them and its words when a signature fails. */
+const KEY_TYPES: Record<KeyType, { goName: string; goType: string; verificationFailure: string }> = {
+  rsa: { goName: 'RSA', goType: '*rsa.PublicKey', verificationFailure: 'crypto/rsa: verification error' },
+  ec: { goName: 'ECDSA', goType: '*ecdsa.PublicKey', verificationFailure: 'x509: ECDSA verification failure' },
+  ed25519: { goName: 'Ed25519', goType: 'ed25519.PublicKey', verificationFailure: 'x509: Ed25519 verification failure' },
+};
+
 /** The signature algorithms Go's x509 verifies, by OID: Node's digest name and the key type. */
-const SIGNATURE_ALGORITHMS: Record<string, { digest: string | null; key: 'rsa' | 'ec' | 'ed25519' }> = {
+const SIGNATURE_ALGORITHMS: Record<string, { digest: string | null; key: KeyType }> = {
   '1.2.840.113549.1.1.5': { digest: 'sha1', key: 'rsa' },
   '1.2.840.113549.1.1.11': { digest: 'sha256', key: 'rsa' },
   '1.2.840.113549.1.1.12': { digest: 'sha384', key: 'rsa' },
@@ -78,10 +87,16 @@ function subjectOf(name: InstanceType<Asn1['x509']['Name']>): Subject {
   return { commonName: values(OID.commonName)[0] ?? '', organizations: values(OID.organizationName) };
 }
 
+/** The first PEM block of `text`: its label and DER bytes. */
+function pemBlock(text: string): { label: string; der: Buffer } | undefined {
+  const m = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/.exec(text);
+  return m ? { label: m[1]!, der: Buffer.from(m[2]!.replace(/\s+/g, ''), 'base64') } : undefined;
+}
+
 function der(pem: string, label: string): Buffer {
-  const m = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(pem);
-  if (!m) throw new Error(`no ${label} PEM block`);
-  return Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64');
+  const block = pemBlock(pem);
+  if (block?.label !== label) throw new Error(`no ${label} PEM block`);
+  return block.der;
 }
 
 function arrayBuffer(b: Buffer): ArrayBuffer {
@@ -189,13 +204,13 @@ export interface CertificateRequest {
  */
 export function parseCertificateRequest(text: string): CertificateRequest {
   const { schema, x509, csr } = asn1();
-  const block = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/.exec(text);
-  if (!block || block[1] !== 'CERTIFICATE REQUEST') throw new Error('PEM block type must be CERTIFICATE REQUEST');
+  const block = pemBlock(text);
+  if (block?.label !== 'CERTIFICATE REQUEST') throw new Error('PEM block type must be CERTIFICATE REQUEST');
   let request: InstanceType<Asn1['csr']['CertificationRequest']>;
   let spkiDer: Buffer;
   let key: KeyObject;
   try {
-    request = schema.AsnConvert.parse(Buffer.from(block[2]!.replace(/\s+/g, ''), 'base64'), csr.CertificationRequest);
+    request = schema.AsnConvert.parse(block.der, csr.CertificationRequest);
     spkiDer = Buffer.from(schema.AsnConvert.serialize(request.certificationRequestInfo.subjectPKInfo));
     key = createPublicKey({ key: spkiDer, format: 'der', type: 'spki' });
   } catch {
@@ -203,8 +218,11 @@ export function parseCertificateRequest(text: string): CertificateRequest {
   }
   const algorithm = SIGNATURE_ALGORITHMS[request.signatureAlgorithm.algorithm];
   if (!algorithm) throw new Error('x509: cannot verify signature: algorithm unimplemented');
-  const keyType = key.asymmetricKeyType === 'ed25519' ? 'ed25519' : key.asymmetricKeyType === 'ec' ? 'ec' : key.asymmetricKeyType === 'rsa' ? 'rsa' : undefined;
-  if (keyType !== algorithm.key) throw new Error('x509: signature algorithm specifies an ' + (algorithm.key === 'rsa' ? 'RSA' : algorithm.key === 'ec' ? 'ECDSA' : 'Ed25519') + ' public key, but have public key of type ' + publicKeyTypeName(key));
+  const keyType = key.asymmetricKeyType as KeyType | undefined;
+  if (keyType !== algorithm.key) {
+    const have = keyType && keyType in KEY_TYPES ? KEY_TYPES[keyType].goType : String(keyType);
+    throw new Error(`x509: signature algorithm specifies an ${KEY_TYPES[algorithm.key].goName} public key, but have public key of type ${have}`);
+  }
   const signed = Buffer.from(request.certificationRequestInfoRaw ?? schema.AsnConvert.serialize(request.certificationRequestInfo));
   let good = false;
   try {
@@ -212,12 +230,8 @@ export function parseCertificateRequest(text: string): CertificateRequest {
   } catch {
     good = false;
   }
-  if (!good) throw new Error(keyType === 'rsa' ? 'crypto/rsa: verification error' : keyType === 'ec' ? 'x509: ECDSA verification failure' : 'x509: Ed25519 verification failure');
+  if (!good) throw new Error(KEY_TYPES[keyType].verificationFailure);
   return { subject: subjectOf(request.certificationRequestInfo.subject), publicKey: spkiDer };
-}
-
-function publicKeyTypeName(key: KeyObject): string {
-  return key.asymmetricKeyType === 'rsa' ? '*rsa.PublicKey' : key.asymmetricKeyType === 'ec' ? '*ecdsa.PublicKey' : key.asymmetricKeyType === 'ed25519' ? 'ed25519.PublicKey' : String(key.asymmetricKeyType);
 }
 
 export type KeyUsage = 'digital signature' | 'key encipherment' | 'client auth' | 'server auth' | string;
