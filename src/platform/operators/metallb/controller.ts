@@ -4,7 +4,7 @@
 // counts what is assigned and what is left. Events: IPAllocated, AllocationFailed, ClearAssignment.
 
 import { isPodReady } from '../../../cluster/workloads/conditions.ts';
-import type { KubeObject } from '../../../machinery/object.ts';
+import { deepEqual, type KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { EventRecorder, objectKey, runWhenSynced, WorkQueue, type Clock, type InformerFactory, type KubeClient, type ReconcileResult, type SharedInformer } from '../../../controller/index.ts';
 import { ipFamily, type IPFamily } from '../../../machinery/net/ip.ts';
@@ -244,8 +244,8 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
   }
 
   services.addEventHandler({ onAdd: (s) => queue.add(objectKey(s)), onUpdate: (_, s) => queue.add(objectKey(s)), onDelete: (s) => queue.add(objectKey(s)) });
-  pools.addEventHandler({ onAdd: loadPools, onUpdate: (before, after) => { if (JSON.stringify(before.spec) !== JSON.stringify(after.spec)) loadPools(); else poolQueue.add(after.metadata.name!); }, onDelete: loadPools });
-  namespaces.addEventHandler({ onUpdate: (before, after) => { if (JSON.stringify(before.metadata.labels) !== JSON.stringify(after.metadata.labels)) enqueueAll(); } });
+  pools.addEventHandler({ onAdd: loadPools, onUpdate: (before, after) => { if (!deepEqual(before.spec, after.spec)) loadPools(); else poolQueue.add(after.metadata.name!); }, onDelete: loadPools });
+  namespaces.addEventHandler({ onUpdate: (before, after) => { if (!deepEqual(before.metadata.labels, after.metadata.labels)) enqueueAll(); } });
 
   let wasRunning = false;
   const onControllerPod = () => {

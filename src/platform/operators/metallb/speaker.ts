@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { isPodReady } from '../../../cluster/workloads/conditions.ts';
-import type { KubeObject } from '../../../machinery/object.ts';
+import { deepEqual, type KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { labelSelectorFromObject, matches } from '../../../machinery/labels.ts';
 import { EventRecorder, objectKey, runWhenSynced, WorkQueue, type ReconcileResult } from '../../../controller/index.ts';
@@ -98,7 +98,12 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
     }
     if (candidates.size === 0) return undefined;
     const rank = (node: string) => createHash('sha256').update(`${node}#${ips[0]}`).digest('hex');
-    const node = [...candidates.keys()].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0))[0]!;
+    let node = '';
+    let best = '';
+    for (const candidate of candidates.keys()) {
+      const r = rank(candidate);
+      if (!node || r < best) [node, best] = [candidate, r];
+    }
     // The interfaces the node announces on: every one if an advertisement that selects it names none.
     const onNode = advs.filter((a) => selectsNode(a, nodes.get(undefined, node)!));
     const named = onNode.map((a) => ((a.spec as Rec | undefined)?.interfaces ?? []) as string[]);
@@ -121,7 +126,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
       const status = { node: chosen.node, serviceName: name, serviceNamespace: namespace, ...(interfaces ? { interfaces } : {}) };
       const current = existing.find((s) => s.metadata.labels?.[LABEL.node] === chosen.node);
       if (current) {
-        if (JSON.stringify(current.status ?? {}) !== JSON.stringify(status)) await client.updateStatus({ ...current, status });
+        if (!deepEqual(current.status ?? {}, status)) await client.updateStatus({ ...current, status });
         return;
       }
       const pod = chosen.pod;
