@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../machinery/object.ts';
 import type { Clock, KubeClient } from '../../controller/index.ts';
 import { formatTime } from '../../apiserver/registry/codec.ts';
-import { applyObjects, deleteDropped, identityOf, placeManifest, placeObject, type ApplyContext } from './apply.ts';
+import { applyRelease, placeObject, type ApplyContext } from './apply.ts';
 import { parseManifest, renderManifest, type ChartMetadata, type HelmRelease, type ReleaseStatus } from './release.ts';
 import type { ReleaseStore } from './release-store.ts';
 
@@ -76,17 +76,11 @@ export async function rollbackRelease(target: ReleaseTarget, to: HelmRelease, cu
 
 async function applyAndPrune(target: ReleaseTarget, record: HelmRelease, objects: KubeObject[], previous: HelmRelease | undefined, action: 'install' | 'upgrade'): Promise<void> {
   try {
-    const before = previous ? await placeManifest(target.client, parseManifest(previous.manifest), target.namespace) : undefined;
-    await applyObjects({ ...applyContext(target), released: before && new Set(before.map(identityOf)) }, objects, action);
-    if (before) await deleteDropped(target.client, before, await placeAll(target, objects));
+    await applyRelease(applyContext(target), objects, previous && parseManifest(previous.manifest), action);
   } catch (err) {
     await finishRelease(target, record, 'failed', `Release "${target.name}" failed: ${(err as Error).message}`);
     throw err;
   }
-}
-
-async function placeAll(target: ReleaseTarget, objects: KubeObject[]): Promise<KubeObject[]> {
-  return Promise.all(objects.map((o) => placeObject(target.client, o, target.namespace)));
 }
 
 export function successDescription(record: HelmRelease): string {

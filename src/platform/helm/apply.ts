@@ -162,6 +162,18 @@ async function waitForEstablished(ctx: ApplyContext, names: string[]): Promise<v
   }
 }
 
+/**
+ * An install (no previous manifest) or upgrade of a release's objects: what the previous manifest
+ * placed is updated whatever its metadata, the rest checked for ownership, and what the new manifest
+ * drops is deleted after. Returns the objects as placed.
+ */
+export async function applyRelease(ctx: ApplyContext, objects: KubeObject[], previous: KubeObject[] | undefined, action: 'install' | 'upgrade'): Promise<KubeObject[]> {
+  const before = previous ? await placeManifest(ctx.client, previous, ctx.release.namespace) : undefined;
+  const placed = await applyObjects({ ...ctx, released: before && new Set(before.map(identityOf)) }, objects, action);
+  if (before) await deleteDropped(ctx.client, before, placed);
+  return placed;
+}
+
 /** A release manifest's objects as placed in the cluster; kinds no longer served are left out. */
 export async function placeManifest(client: KubeClient, objects: KubeObject[], releaseNamespace: string): Promise<KubeObject[]> {
   const placed: KubeObject[] = [];

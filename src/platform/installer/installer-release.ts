@@ -6,7 +6,7 @@
 import type { Clock, KubeClient } from '../../controller/index.ts';
 import type { Chart, Values } from '../charts/chart.ts';
 import { mergeValues } from '../charts/lib/values.ts';
-import { applyObjects, deleteDropped, identityOf, placeManifest } from '../helm/apply.ts';
+import { applyObjects, applyRelease } from '../helm/apply.ts';
 import { parseManifest, renderManifest, type HelmRelease } from '../helm/release.ts';
 import { ReleaseStore } from '../helm/release-store.ts';
 
@@ -53,9 +53,7 @@ export async function upgradeInstall(client: KubeClient, clock: Clock, chart: Ch
   };
   await store.create(release);
   try {
-    const before = deployed ? await placeManifest(client, parseManifest(deployed.manifest), opts.namespace) : undefined;
-    const placed = await applyObjects({ ...ctx, released: before && new Set(before.map(identityOf)) }, objects, isInstall ? 'install' : 'upgrade');
-    if (before) await deleteDropped(client, before, placed);
+    await applyRelease(ctx, objects, deployed && parseManifest(deployed.manifest), isInstall ? 'install' : 'upgrade');
   } catch (err) {
     await store.update({ ...release, info: { ...release.info, status: 'failed', description: `${isInstall ? 'Release' : 'Upgrade'} "${opts.releaseName}" failed: ${(err as Error).message}` } });
     throw err;
