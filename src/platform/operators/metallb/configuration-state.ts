@@ -3,22 +3,17 @@
 // configurationstates -n cozy-metallb` shows Valid, or Invalid with the error (an unparsable or
 // overlapping pool). Each is owned by its pod, as the real ones are.
 
-import { isPodReady } from '../../../cluster/workloads/conditions.ts';
 import type { KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { runWhenSynced, WorkQueue, type ReconcileResult } from '../../../controller/index.ts';
 import { formatTime } from '../../../apiserver/registry/codec.ts';
-import { METALLB_NAMESPACE, POOL_GVK, type MetallbDeps } from './controller.ts';
+import { isServing, METALLB_NAMESPACE, POOL_GVK, type MetallbDeps } from './controller.ts';
 import { poolsFromResources } from './pools.ts';
 
 const STATE = { apiVersion: 'metallb.io/v1beta1', kind: 'ConfigurationState' };
 const COMPONENT = 'app.kubernetes.io/component';
 
 type Rec = Record<string, any>;
-
-function isRunning(pod: KubeObject): boolean {
-  return !pod.metadata.deletionTimestamp && isPodReady(pod);
-}
 
 /** Which state a MetalLB pod reports, by its component; undefined for another pod. */
 function stateOf(pod: KubeObject): { name: string; labels: Record<string, string>; condition: string } | undefined {
@@ -38,7 +33,7 @@ export function startConfigurationStates(deps: MetallbDeps): { stop(): Promise<v
   const enqueueAll = () => pods.list().forEach((p) => { const s = stateOf(p); if (s) queue.add(s.name); });
 
   async function reconcile(name: string): Promise<ReconcileResult | void> {
-    const pod = pods.list().find((p) => stateOf(p)?.name === name && isRunning(p));
+    const pod = pods.list().find((p) => stateOf(p)?.name === name && isServing(p));
     if (!pod) return;
     const { labels, condition } = stateOf(pod)!;
     const parsed = poolsFromResources(pools.list());

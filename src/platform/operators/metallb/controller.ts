@@ -12,6 +12,11 @@ import { Allocator, goQuotedIPs, parseIP, type Port, type SharingKeys } from './
 import { poolsFromResources } from './pools.ts';
 
 export const METALLB_NAMESPACE = 'cozy-metallb';
+
+/** A MetalLB pod that does its work: ready, and not being deleted. */
+export function isServing(pod: KubeObject): boolean {
+  return !pod.metadata.deletionTimestamp && isPodReady(pod);
+}
 export const POOL_GVK = { apiVersion: 'metallb.io/v1beta1', kind: 'IPAddressPool' };
 const SERVICE_GVK = { apiVersion: 'v1', kind: 'Service' };
 const NAMESPACE_GVK = { apiVersion: 'v1', kind: 'Namespace' };
@@ -87,7 +92,7 @@ export function startMetallbController(deps: MetallbDeps): { stop(): Promise<voi
   const namespaces = deps.factory.informerFor(NAMESPACE_GVK);
   // The controller works while its pod is ready: on a failed node it stops until the pod runs elsewhere.
   const controllerPods = deps.factory.informerFor({ apiVersion: 'v1', kind: 'Pod' }, { namespace: METALLB_NAMESPACE, labelSelector: 'app.kubernetes.io/component=controller' });
-  const running = () => controllerPods.list().some((p) => !p.metadata.deletionTimestamp && isPodReady(p));
+  const running = () => controllerPods.list().some(isServing);
   const recorder = new EventRecorder(deps.client, { component: 'metallb-controller', clock: deps.clock });
   const allocator = new Allocator(() => namespaces.list().map((ns) => ({ name: ns.metadata.name!, labels: ns.metadata.labels ?? {} })));
   const queue = new WorkQueue<string>({ clock: deps.clock });

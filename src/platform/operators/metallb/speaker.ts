@@ -5,12 +5,11 @@
 // and a ServiceL2Status (`l2-…`) in MetalLB's namespace, owned by its pod.
 
 import { createHash } from 'node:crypto';
-import { isPodReady } from '../../../cluster/workloads/conditions.ts';
 import { deepEqual, type KubeObject } from '../../../machinery/object.ts';
 import { isStatusError } from '../../../machinery/errors.ts';
 import { labelSelectorFromObject, matches } from '../../../machinery/labels.ts';
 import { EventRecorder, objectKey, runWhenSynced, WorkQueue, type ReconcileResult } from '../../../controller/index.ts';
-import { METALLB_NAMESPACE, POOL_GVK, type MetallbDeps } from './controller.ts';
+import { isServing, METALLB_NAMESPACE, POOL_GVK, type MetallbDeps } from './controller.ts';
 import { poolContains, poolsFromResources, type Pool } from './pools.ts';
 
 const L2_ADVERTISEMENT = { apiVersion: 'metallb.io/v1beta1', kind: 'L2Advertisement' };
@@ -88,7 +87,7 @@ export function startMetallbSpeakers(deps: MetallbDeps): { stop(): Promise<void>
     const candidates = new Map<string, KubeObject>();
     for (const pod of speakers.list()) {
       const nodeName = (pod.spec as Rec | undefined)?.nodeName as string | undefined;
-      if (!nodeName || !isPodReady(pod) || pod.metadata.deletionTimestamp) continue;
+      if (!nodeName || !isServing(pod)) continue;
       const node = nodes.get(undefined, nodeName);
       if (!node || 'node.kubernetes.io/exclude-from-external-load-balancers' in (node.metadata.labels ?? {})) continue;
       const selected = advs.some((a) => selectsNode(a, node));
