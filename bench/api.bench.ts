@@ -9,6 +9,7 @@ import { startCluster } from '../test/support/cluster.ts';
 import { measureRawWriteRate } from '../src/storage/raw-write-rate.ts';
 import { openStore } from '../src/storage/open.ts';
 import { BenchClient, percentile, runConcurrent } from './http-client.ts';
+import { cpuSeconds, type ProcessCpu } from './process-cpu.ts';
 
 const VALUE = 'x'.repeat(512);
 
@@ -55,13 +56,17 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
     for (const concurrency of [1, 16, 64]) {
       const client = new BenchClient(cluster.url, token, ca, concurrency);
       const total = concurrency === 1 ? 1000 : 4500;
+      const serverBefore = cpuSeconds(cluster.process.pid!);
+      const clientBefore = process.cpuUsage();
       const created = await runConcurrent(total, concurrency, async () => {
         const r = await client.send('POST', '/api/v1/namespaces/default/configmaps', configMap(`bench-${String(seq++).padStart(6, '0')}`));
         if (r.status !== 201) throw new Error(`create: ${r.status} ${r.body}`);
       });
       const rate = total / created.seconds;
+      const cpu = cpuPerCreate(total, serverBefore, cpuSeconds(cluster.process.pid!), process.cpuUsage(clientBefore));
       report(
-        `API create, ${concurrency} clients: ${rate.toFixed(0)}/s (${((rate / raw.writesPerSecond) * 100).toFixed(0)} % of raw, ${((rate / ceiling) * 100).toFixed(0)} % of the echo ceiling), p50 ${percentile(created.latencies, 50).toFixed(2)} ms, p99 ${percentile(created.latencies, 99).toFixed(2)} ms`,
+        `API create, ${concurrency} clients: ${rate.toFixed(0)}/s (${((rate / raw.writesPerSecond) * 100).toFixed(0)} % of raw, ${((rate / ceiling) * 100).toFixed(0)} % of the echo ceiling), p50 ${percentile(created.latencies, 50).toFixed(2)} ms, p99 ${percentile(created.latencies, 99).toFixed(2)} ms; ` +
+          `CPU per create: server ${cpu.server.toFixed(0)} µs (main thread ${cpu.main.toFixed(0)} µs), client ${cpu.client.toFixed(0)} µs`,
       );
       const got = await runConcurrent(total, concurrency, async (i) => {
         const r = await client.send('GET', `/api/v1/namespaces/default/configmaps/bench-${String(i).padStart(6, '0')}`);
@@ -84,6 +89,15 @@ export async function apiBenchmark(report: (line: string) => void): Promise<void
     await cluster.stop();
     cluster.cleanup();
   }
+}
+
+/**
+ * Microseconds of CPU each create cost the server (all its threads, and its main thread alone) and
+ * this process (the client): on a machine of few cores, what bounds the rate.
+ */
+function cpuPerCreate(creates: number, before: ProcessCpu, after: ProcessCpu, client: NodeJS.CpuUsage): { server: number; main: number; client: number } {
+  const us = (seconds: number) => (seconds * 1e6) / creates;
+  return { server: us(after.all - before.all), main: us(after.main - before.main), client: (client.user + client.system) / creates };
 }
 
 /** Creates per second, and their latencies, the benchmark client reaches against the echo server (bench/echo-server.ts), 16 in flight. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCluster } from '../test/support/cluster.ts';
+import { cpuSeconds } from './process-cpu.ts';
 import { BenchClient, runConcurrent } from './http-client.ts';
 
 const DEPLOYMENTS = 100;
@@ -39,17 +40,6 @@ function rssOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
-/** CPU seconds (user + system) from a /proc stat file. */
-function cpuSecondsOf(statFile: string): number {
-  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds the process's main thread, and the whole process (its other threads too), have used. */
-function cpuSeconds(pid: number): { main: number; all: number } {
-  return { main: cpuSecondsOf(`/proc/${pid}/task/${pid}/stat`), all: cpuSecondsOf(`/proc/${pid}/stat`) };
 }
 
 /**
