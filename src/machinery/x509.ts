@@ -4,6 +4,7 @@
 
 import { createHash, createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
+import { keySignature } from './signing-key.ts';
 
 type Asn1 = {
   schema: typeof import('@peculiar/asn1-schema');
@@ -36,9 +37,6 @@ function asn1(): Asn1 {
 const OID = {
   commonName: '2.5.4.3',
   organizationName: '2.5.4.10',
-  rsaEncryption: '1.2.840.113549.1.1.1',
-  ecPublicKey: '1.2.840.10045.2.1',
-  ed25519: '1.3.101.112',
 };
 
 type KeyType = 'rsa' | 'ec' | 'ed25519';
@@ -109,16 +107,11 @@ export function toPem(label: string, bytes: ArrayBuffer | Buffer): string {
   return `-----BEGIN ${label}-----\n${b64.match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
 }
 
-/** How a key of this type signs a certificate: the algorithm identifier and Node's digest. */
+/** How the signing key signs a certificate: the algorithm identifier and Node's digest. */
 function signatureAlgorithm(key: KeyObject): { id: InstanceType<Asn1['x509']['AlgorithmIdentifier']>; digest: string } {
   const { x509 } = asn1();
-  if (key.asymmetricKeyType === 'rsa') return { id: new x509.AlgorithmIdentifier({ algorithm: '1.2.840.113549.1.1.11', parameters: null }), digest: 'sha256' };
-  if (key.asymmetricKeyType === 'ec') {
-    const curve = key.asymmetricKeyDetails?.namedCurve;
-    if (curve === 'secp384r1') return { id: new x509.AlgorithmIdentifier({ algorithm: '1.2.840.10045.4.3.3' }), digest: 'sha384' };
-    return { id: new x509.AlgorithmIdentifier({ algorithm: '1.2.840.10045.4.3.2' }), digest: 'sha256' };
-  }
-  throw new Error(`x509: unsupported signing key type ${key.asymmetricKeyType}`);
+  const signature = keySignature(key, 'x509: signing key');
+  return { id: new x509.AlgorithmIdentifier({ algorithm: signature.x509Oid, ...(signature.nullParameters ? { parameters: null } : {}) }), digest: signature.digest };
 }
 
 /** Go's subject key identifier: SHA-1 of the public key's bits. */

@@ -5,6 +5,7 @@
 import { createPrivateKey, createPublicKey, randomUUID, sign, timingSafeEqual, verify, createHash, type KeyObject } from 'node:crypto';
 import { conflict, fieldErrors, invalid, methodNotSupported } from '../../machinery/errors.ts';
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { keySignature, type KeySignature } from '../../machinery/signing-key.ts';
 import { decodeBody, OBJECT_BODY_TYPES, readBody } from '../body.ts';
 import type { SpecialHandler } from '../pipeline.ts';
 import { formatTime } from '../registry/codec.ts';
@@ -85,24 +86,6 @@ export function serviceAccountUser(namespace: string, name: string, uid?: string
   };
 }
 
-interface SigningAlgorithm {
-  /** The JWS `alg`. */
-  alg: 'ES256' | 'ES384' | 'RS256';
-  digest: string;
-}
-
-/** What kube-apiserver's signer picks for the key: ES256/ES384 by the ECDSA curve, RS256 for RSA. */
-function signingAlgorithm(key: KeyObject): SigningAlgorithm {
-  if (key.asymmetricKeyType === 'rsa') return { alg: 'RS256', digest: 'sha256' };
-  if (key.asymmetricKeyType === 'ec') {
-    const curve = key.asymmetricKeyDetails?.namedCurve;
-    if (curve === 'prime256v1') return { alg: 'ES256', digest: 'sha256' };
-    if (curve === 'secp384r1') return { alg: 'ES384', digest: 'sha384' };
-    throw new Error(`service account signing key: unsupported ECDSA curve ${curve}`);
-  }
-  throw new Error(`service account signing key: unsupported key type ${key.asymmetricKeyType}`);
-}
-
 export class ServiceAccountTokens implements TokenAuthenticator {
   readonly issuer: string;
   readonly apiAudiences: string[];
@@ -111,7 +94,7 @@ export class ServiceAccountTokens implements TokenAuthenticator {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
   private readonly now: () => Date;
-  private readonly algorithm: SigningAlgorithm;
+  private readonly algorithm: KeySignature;
 
   constructor(
     private readonly host: Registries,
@@ -119,7 +102,8 @@ export class ServiceAccountTokens implements TokenAuthenticator {
   ) {
     this.privateKey = createPrivateKey(opts.signingKeyPem);
     this.publicKey = createPublicKey(this.privateKey);
-    this.algorithm = signingAlgorithm(this.privateKey);
+    // What kube-apiserver's signer picks for the key: ES256/ES384/ES512 by the ECDSA curve, RS256 for RSA.
+    this.algorithm = keySignature(this.privateKey, 'service account signing key');
     this.issuer = opts.issuer ?? DEFAULT_ISSUER;
     this.apiAudiences = opts.apiAudiences ?? [this.issuer];
     this.now = opts.now ?? (() => new Date());
@@ -128,14 +112,14 @@ export class ServiceAccountTokens implements TokenAuthenticator {
 
   /** ServiceAccountIssuerDiscovery's OpenID provider configuration; `jwksUri` where its keys are served. */
   openidConfiguration(jwksUri: string): Record<string, unknown> {
-    return { issuer: this.issuer, jwks_uri: jwksUri, response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: [this.algorithm.alg] };
+    return { issuer: this.issuer, jwks_uri: jwksUri, response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: [this.algorithm.jws] };
   }
 
   /** The key set that verifies this server's service-account tokens. */
   jwks(): { keys: Array<Record<string, unknown>> } {
     const jwk = this.publicKey.export({ format: 'jwk' });
     // Members in go-jose's order.
-    const key = jwk.kty === 'EC' ? { use: 'sig', kty: 'EC', kid: this.keyId, crv: jwk.crv, alg: this.algorithm.alg, x: jwk.x, y: jwk.y } : { use: 'sig', kty: 'RSA', kid: this.keyId, alg: this.algorithm.alg, n: jwk.n, e: jwk.e };
+    const key = jwk.kty === 'EC' ? { use: 'sig', kty: 'EC', kid: this.keyId, crv: jwk.crv, alg: this.algorithm.jws, x: jwk.x, y: jwk.y } : { use: 'sig', kty: 'RSA', kid: this.keyId, alg: this.algorithm.jws, n: jwk.n, e: jwk.e };
     return { keys: [key] };
   }
 
@@ -196,7 +180,7 @@ export class ServiceAccountTokens implements TokenAuthenticator {
   }
 
   private sign(claims: Claims): string {
-    const input = `${b64url(JSON.stringify({ alg: this.algorithm.alg, kid: this.keyId }))}.${b64url(sortedJSON(claims))}`;
+    const input = `${b64url(JSON.stringify({ alg: this.algorithm.jws, kid: this.keyId }))}.${b64url(sortedJSON(claims))}`;
     return `${input}.${b64url(sign(this.algorithm.digest, Buffer.from(input), { key: this.privateKey, dsaEncoding: 'ieee-p1363' }))}`;
   }
 
@@ -205,7 +189,7 @@ export class ServiceAccountTokens implements TokenAuthenticator {
     if (parts.length !== 3) return undefined;
     try {
       const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as Claims;
-      if (header.alg !== this.algorithm.alg || (header.kid !== undefined && header.kid !== this.keyId)) return undefined;
+      if (header.alg !== this.algorithm.jws || (header.kid !== undefined && header.kid !== this.keyId)) return undefined;
       const signature = Buffer.from(parts[2]!, 'base64url');
       if (!verify(this.algorithm.digest, Buffer.from(`${parts[0]}.${parts[1]}`), { key: this.publicKey, dsaEncoding: 'ieee-p1363' }, signature)) return undefined;
       const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as unknown;

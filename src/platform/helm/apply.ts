@@ -104,7 +104,7 @@ async function applyOne(ctx: ApplyContext, obj: KubeObject, action: 'install' | 
  * After an upgrade: deletes what the previous manifest had (as placed, see placeManifest) and the new
  * one does not, sparing kept objects.
  */
-export async function deleteDropped(client: KubeClient, previous: KubeObject[], current: KubeObject[]): Promise<KubeObject[]> {
+async function deleteDropped(client: KubeClient, previous: KubeObject[], current: KubeObject[]): Promise<KubeObject[]> {
   const keep = new Set(current.map(identityOf));
   const deleted: KubeObject[] = [];
   for (const placed of [...previous].reverse()) {
@@ -175,7 +175,7 @@ export async function applyRelease(ctx: ApplyContext, objects: KubeObject[], pre
 }
 
 /** A release manifest's objects as placed in the cluster; kinds no longer served are left out. */
-export async function placeManifest(client: KubeClient, objects: KubeObject[], releaseNamespace: string): Promise<KubeObject[]> {
+async function placeManifest(client: KubeClient, objects: KubeObject[], releaseNamespace: string): Promise<KubeObject[]> {
   const placed: KubeObject[] = [];
   for (const obj of objects) {
     try {
