@@ -28,25 +28,31 @@ export function fillMetaForCreate(obj: KubeObject, now: Date, strategy: Strategy
   delete m.selfLink;
 }
 
-/** Keeps what an update may not change, and bumps generation when the spec changed. */
-export function carryMetaForUpdate(next: KubeObject, prev: KubeObject, strategy: Strategy, subresource = ''): void {
+/** Keeps what an update may not change (generation too, until `bumpGeneration` looks at the prepared spec). */
+export function carryMetaForUpdate(next: KubeObject, prev: KubeObject, strategy: Strategy): void {
   const m = next.metadata;
   const p = prev.metadata;
   m.uid = p.uid;
   m.creationTimestamp = p.creationTimestamp;
-  if (strategy.noGeneration) {
-    delete m.generation;
-  } else {
-    m.generation = p.generation ?? 1;
-    // A binding places a pod past the strategy (BindingREST writes storage itself): its nodeName is no new generation.
-    if (subresource !== 'binding' && !deepEqual(specOf(next, strategy), specOf(prev, strategy))) m.generation = (p.generation ?? 1) + 1;
-  }
+  if (strategy.noGeneration) delete m.generation;
+  else m.generation = p.generation ?? 1;
   if (p.deletionTimestamp !== undefined) m.deletionTimestamp = p.deletionTimestamp;
   else delete m.deletionTimestamp;
   if (p.deletionGracePeriodSeconds !== undefined) m.deletionGracePeriodSeconds = p.deletionGracePeriodSeconds;
   else delete m.deletionGracePeriodSeconds;
   if (p.generateName !== undefined && m.generateName === undefined) m.generateName = p.generateName;
   delete m.selfLink;
+}
+
+/**
+ * A new generation when the spec changed, judged as the strategies' PrepareForUpdate judge it: on
+ * the defaulted, admitted, prepared object, so a writer that leaves out what defaulting fills in
+ * (an apply of a pod template's `fieldRef` without its `apiVersion`) changes nothing.
+ */
+export function bumpGeneration(next: KubeObject, prev: KubeObject, strategy: Strategy, subresource = ''): void {
+  if (strategy.noGeneration) return;
+  // A binding places a pod past the strategy (BindingREST writes storage itself): its nodeName is no new generation.
+  if (subresource !== 'binding' && !deepEqual(specOf(next, strategy), specOf(prev, strategy))) next.metadata.generation = (prev.metadata.generation ?? 1) + 1;
 }
 
 export function specOf(obj: KubeObject, strategy: Strategy): unknown {

@@ -66,6 +66,20 @@ test('generation bumps on spec change only; a no-op write keeps resourceVersion'
   await assert.rejects(reg.update('ns', 'a', { ...labelled, spec: { size: 3 } }, ctx()), (e: { code: number }) => e.code === 409);
 });
 
+test('generation is judged on the prepared spec: a write that leaves out what the strategy defaults changes nothing', async () => {
+  const store = new MemoryStore();
+  const services = { allocateClusterIP: async () => '', reserveClusterIP: async () => undefined, releaseClusterIP: async () => {}, allocateNodePort: async () => 0, reserveNodePort: async () => undefined, releaseNodePort: async () => {} };
+  const defaulting = { statusSubresource: true, prepareForCreate: (o: KubeObject) => void ((o.spec as { mode?: string }).mode ??= 'auto'), prepareForUpdate: (o: KubeObject) => void ((o.spec as { mode?: string }).mode ??= 'auto') };
+  const reg = new ResourceRegistry(widgets, defaulting, { store, admission: new AdmissionChain(), services, now: () => new Date('2026-01-01T00:00:00Z') });
+  const ctx = (): WriteContext => ({ user: INTERNAL_USER, dryRun: false, fieldManager: 'test', warnings: [] });
+  const w = await reg.create('ns', widget('a', { size: 1 }), ctx());
+  assert.deepEqual(w.spec, { size: 1, mode: 'auto' });
+  const again = await reg.update('ns', 'a', { ...w, spec: { size: 1 } }, ctx());
+  assert.equal(again.metadata.generation, 1);
+  assert.equal(again.metadata.resourceVersion, w.metadata.resourceVersion);
+  assert.equal((await reg.update('ns', 'a', { ...w, spec: { size: 2 } }, ctx())).metadata.generation, 2);
+});
+
 test('status subresource: main writes keep status, status writes change only status', async () => {
   const { reg, ctx } = setup();
   await reg.create('ns', widget('a', { size: 1 }), ctx());

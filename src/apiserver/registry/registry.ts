@@ -27,7 +27,7 @@ import { decodeStoredValue, encodeForStore, formatTime, InvalidResourceVersion, 
 import type { ListQuery, WriteContext } from './context.ts';
 import { continueExpired, decodeContinue, encodeContinue } from './continue-token.ts';
 import { collectionPrefix, objectKey } from './keys.ts';
-import { carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
+import { bumpGeneration, carryMetaForUpdate, comparable, fillMetaForCreate, generateName } from './object-meta.ts';
 import { buildSelection } from './selection.ts';
 import { shapeUpdate, statusPart } from './status-split.ts';
 import { watchCopy } from './watch-copy.ts';
@@ -259,7 +259,7 @@ export class ResourceRegistry {
       const next = shapeUpdate(desired, current, subresource, this.strategy);
       decodeAsTyped(this.rt, next);
       const now = this.deps.now();
-      carryMetaForUpdate(next, current, this.strategy, subresource);
+      carryMetaForUpdate(next, current, this.strategy);
       if (subresource === '') this.strategy.applyDefaults?.(next);
       const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (mutated) await mutated;
@@ -270,6 +270,7 @@ export class ResourceRegistry {
         const prepared =
           subresource === '' ? this.strategy.prepareForUpdate?.(next, current, sctx) : this.strategy.prepareForSubresourceUpdate?.(subresource, next, current, sctx);
         if (prepared) await prepared;
+        bumpGeneration(next, current, this.strategy, subresource);
         const own = subresource ? this.strategy.validateSubresourceUpdate?.(subresource, next, current) : undefined;
         this.validateOrThrow(next, [
           ...(this.strategy.validate?.(next) ?? []),
