@@ -168,7 +168,7 @@ for (const version of ['1.27', '1.33']) {
       const manifest = `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: helmish\n  namespace: ${ns}\nspec:\n  selector: {matchLabels: {app: helmish}}\n  template:\n    metadata: {labels: {app: helmish}, annotations: {}}\n    spec:\n      nodeSelector: {}\n      tolerations: []\n      affinity: {}\n      containers: [{name: c, image: nginx, env: [], resources: {}}]\n`;
       assert.equal(k(['apply', '-f', '-'], manifest).code, 0);
       const template = JSON.parse(k(['get', 'deploy', 'helmish', '-n', ns, '-o', 'jsonpath={.spec.template}']).stdout);
-      assert.deepEqual(template.metadata, { labels: { app: 'helmish' } });
+      assert.deepEqual(template.metadata, { creationTimestamp: null, labels: { app: 'helmish' } });
       assert.deepEqual([template.spec.nodeSelector, template.spec.tolerations, template.spec.affinity], [undefined, undefined, {}]);
       assert.deepEqual([template.spec.containers[0].env, template.spec.containers[0].resources], [undefined, {}]);
       // Applied again, kubectl's patch re-adds the empty fields (so it says "configured", as against a real

@@ -85,7 +85,16 @@ export const statefulSetStrategy = replicatedWorkload((s) => {
   s.revisionHistoryLimit ??= 10;
   s.updateStrategy ??= { type: 'RollingUpdate', rollingUpdate: { partition: 0 } };
   s.persistentVolumeClaimRetentionPolicy ??= { whenDeleted: 'Retain', whenScaled: 'Retain' };
+  if (Array.isArray(s.volumeClaimTemplates)) s.volumeClaimTemplates.forEach(defaultClaimTemplate);
 });
+
+/** SetDefaults_StatefulSet runs a claim's defaults on each claim template: Filesystem mode, and a Pending phase. */
+function defaultClaimTemplate(claim: unknown): void {
+  if (!isPlainObject(claim)) return;
+  if (isPlainObject(claim.spec)) claim.spec.volumeMode ??= 'Filesystem';
+  const status = isPlainObject(claim.status) ? claim.status : {};
+  if (!status.phase) claim.status = { ...status, phase: 'Pending' };
+}
 
 export const daemonSetStrategy = replicatedWorkload((s) => {
   s.revisionHistoryLimit ??= 10;

@@ -185,3 +185,11 @@ export function componentOfRef(refText: string): string {
 export function resolveBuiltinRef(refText: string): JSONSchemaProps | undefined {
   return builtinComponentSchemas()[componentOfRef(refText)];
 }
+
+/** The schema a property's `$ref` or `allOf: [{$ref}]` points at, with the component's name. */
+export function derefBuiltin(schema: JSONSchemaProps | undefined): { schema?: JSONSchemaProps; component?: string } {
+  if (!schema) return {};
+  const allOf = schema.allOf as JSONSchemaProps[] | undefined;
+  const ref = schema.$ref ?? allOf?.[0]?.$ref;
+  return ref ? { schema: resolveBuiltinRef(ref), component: componentOfRef(ref) } : { schema };
+}

@@ -5,7 +5,7 @@
 // OpenAPI schema once; the few optional fields Go encodes even when empty are named below.
 
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
-import { builtinKindSchemaRef, componentOfRef, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
+import { builtinKindSchemaRef, componentOfRef, derefBuiltin, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from '../resource.ts';
 
 /**
@@ -49,14 +49,6 @@ function isCollection(s: JSONSchemaProps | undefined): boolean {
   return s.type === 'object' && !s.properties && isPlainObject(s.additionalProperties);
 }
 
-/** The schema a property's `$ref` or `allOf: [{$ref}]` points at, with the component's name. */
-function deref(schema: JSONSchemaProps | undefined): { schema?: JSONSchemaProps; component?: string } {
-  if (!schema) return {};
-  const allOf = schema.allOf as JSONSchemaProps[] | undefined;
-  const ref = schema.$ref ?? allOf?.[0]?.$ref;
-  return ref ? { schema: resolveBuiltinRef(ref), component: componentOfRef(ref) } : { schema };
-}
-
 function compile(schema: JSONSchemaProps | undefined, component: string | undefined, memo: Map<string, EmptyPaths | undefined>, inProgress: Set<string>): EmptyPaths | undefined {
   if (component) {
     if (NOT_DESCENDED.has(typeNameOf(component))) return undefined;
@@ -69,15 +61,15 @@ function compile(schema: JSONSchemaProps | undefined, component: string | undefi
     const required = new Set((schema.required as string[] | undefined) ?? []);
     const typeName = component ? typeNameOf(component) : '';
     for (const [field, sub] of Object.entries(schema.properties ?? {})) {
-      const target = deref(sub);
+      const target = derefBuiltin(sub);
       const omit = isCollection(target.schema) && !required.has(field) && !KEPT_WHEN_EMPTY.has(`${typeName}.${field}`);
       const below = compile(target.schema, target.component, memo, inProgress);
       if (omit || below) (out.fields ??= new Map()).set(field, { omit, below });
     }
-    const items = deref(schema.items as JSONSchemaProps | undefined);
+    const items = derefBuiltin(schema.items as JSONSchemaProps | undefined);
     if (items.schema || items.component) out.items = compile(items.schema, items.component, memo, inProgress);
     if (isPlainObject(schema.additionalProperties)) {
-      const values = deref(schema.additionalProperties as JSONSchemaProps);
+      const values = derefBuiltin(schema.additionalProperties as JSONSchemaProps);
       out.values = compile(values.schema, values.component, memo, inProgress);
     }
   }
