@@ -6,6 +6,7 @@ import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
 import { goStringMap } from '../../machinery/validation/names.ts';
 import { validateAppArmorAnnotations } from './apparmor.ts';
 import { validateSecurityProfiles } from './security-profiles.ts';
+import { defaultEnvSources, defaultVolumes } from './volume-defaults.ts';
 
 /** Whether the template's labels satisfy the selector, matchExpressions included (one that cannot be parsed is not compared). */
 function selectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
@@ -32,6 +33,7 @@ export function defaultContainer(c: Json): void {
   c.terminationMessagePolicy ??= 'File';
   if (typeof c.image === 'string') c.imagePullPolicy ??= imagePullPolicyFor(c.image);
   c.resources ??= {};
+  defaultEnvSources(c);
   if (Array.isArray(c.ports)) for (const p of c.ports) if (isPlainObject(p)) p.protocol ??= 'TCP';
   for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
     const pr = c[probe];
@@ -56,6 +58,7 @@ export function defaultPodSpec(spec: Json): void {
     if (Array.isArray(cs)) for (const c of cs) if (isPlainObject(c)) defaultContainer(c);
   }
   if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
+  defaultVolumes(spec);
 }
 
 const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];

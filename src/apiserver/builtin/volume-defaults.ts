@@ -1,0 +1,56 @@
+// core/v1's defaults for what a pod reads from outside its containers: volume sources (a bare
+// volume is an emptyDir; Secret, ConfigMap, downward API and projected files are 0644 = 420; a
+// hostPath's type is ""; a projected token lives an hour; an ephemeral claim is a Filesystem) and
+// the downward API's selectors (fieldRef.apiVersion v1; resourceFieldRef.divisor, a Quantity that
+// Go encodes even at zero, "0").
+
+import { isPlainObject } from '../../machinery/object.ts';
+
+type Json = Record<string, unknown>;
+
+/** SecretVolumeSourceDefaultMode and its ConfigMap, DownwardAPI and Projected siblings: 0644. */
+const DEFAULT_FILE_MODE = 0o644;
+const TOKEN_EXPIRATION_SECONDS = 3600;
+
+/** Every source a Volume may name: one with none set is an emptyDir (SetDefaults_Volume). */
+const VOLUME_SOURCES = [
+  'hostPath', 'emptyDir', 'gcePersistentDisk', 'awsElasticBlockStore', 'gitRepo', 'secret', 'nfs', 'iscsi', 'glusterfs',
+  'persistentVolumeClaim', 'rbd', 'flexVolume', 'cinder', 'cephfs', 'flocker', 'downwardAPI', 'fc', 'azureFile',
+  'configMap', 'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'projected', 'portworxVolume',
+  'scaleIO', 'storageos', 'csi', 'ephemeral', 'image',
+];
+
+const objects = (list: unknown): Json[] => (Array.isArray(list) ? list.filter(isPlainObject) : []);
+
+/** SetDefaults_ObjectFieldSelector and the zero divisor of a ResourceFieldSelector. */
+function defaultSelectors(holder: Json): void {
+  if (isPlainObject(holder.fieldRef)) holder.fieldRef.apiVersion ||= 'v1';
+  if (isPlainObject(holder.resourceFieldRef)) holder.resourceFieldRef.divisor ??= '0';
+}
+
+function defaultDownwardItems(source: Json): void {
+  for (const item of objects(source.items)) defaultSelectors(item);
+}
+
+export function defaultEnvSources(container: Json): void {
+  for (const env of objects(container.env)) if (isPlainObject(env.valueFrom)) defaultSelectors(env.valueFrom);
+}
+
+export function defaultVolumes(spec: Json): void {
+  for (const volume of objects(spec.volumes)) {
+    if (!VOLUME_SOURCES.some((s) => volume[s] != null)) volume.emptyDir = {};
+    for (const source of ['secret', 'configMap', 'downwardAPI', 'projected']) {
+      if (isPlainObject(volume[source])) volume[source].defaultMode ??= DEFAULT_FILE_MODE;
+    }
+    if (isPlainObject(volume.downwardAPI)) defaultDownwardItems(volume.downwardAPI);
+    if (isPlainObject(volume.hostPath)) volume.hostPath.type ??= '';
+    if (isPlainObject(volume.projected)) {
+      for (const projection of objects(volume.projected.sources)) {
+        if (isPlainObject(projection.downwardAPI)) defaultDownwardItems(projection.downwardAPI);
+        if (isPlainObject(projection.serviceAccountToken)) projection.serviceAccountToken.expirationSeconds ??= TOKEN_EXPIRATION_SECONDS;
+      }
+    }
+    const claim = isPlainObject(volume.ephemeral) ? volume.ephemeral.volumeClaimTemplate : undefined;
+    if (isPlainObject(claim) && isPlainObject(claim.spec)) claim.spec.volumeMode ??= 'Filesystem';
+  }
+}
