@@ -14,6 +14,7 @@ import { UNRESTRICTED, type PodSecurityConfig } from './admission/pod-security/p
 import { defaultStorageClass } from './admission/default-storage-class.ts';
 import { defaultTolerationSeconds, type DefaultTolerationSecondsOptions } from './admission/default-toleration-seconds.ts';
 import { limitRanger } from './admission/limit-ranger.ts';
+import { serviceAccountAdmission } from './admission/service-account.ts';
 import { priorityAdmission } from './admission/priority.ts';
 import { SYSTEM_PRIORITY_CLASSES } from './builtin/other-strategies.ts';
 import { ServerHealth } from './health.ts';
@@ -72,6 +73,11 @@ export interface ApiServerOptions {
   defaultTolerationSeconds?: DefaultTolerationSecondsOptions;
   /** The PodSecurity admission configuration (default: kube-apiserver's, every level privileged). */
   podSecurity?: PodSecurityConfig;
+  /**
+   * --disable-admission-plugins, by plug-in name. A server without a controller-manager (a test's)
+   * disables `ServiceAccount`, whose pods would otherwise wait for a `default` account nobody makes.
+   */
+  disableAdmissionPlugins?: readonly string[];
 }
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -109,6 +115,7 @@ export class ApiServer {
   readonly metrics: ApiServerMetrics;
 
   constructor(private readonly opts: ApiServerOptions) {
+    this.admission.disable(opts.disableAdmissionPlugins ?? []);
     this.allocators = new ServiceAllocators(opts.store, opts.serviceClusterIPRange);
     this.health = new ServerHealth(opts.store);
     this.metrics = new ApiServerMetrics({ catalog: this.catalog, store: opts.store, version: versionInfo() });
@@ -127,6 +134,7 @@ export class ApiServer {
     this.admission.register(namespaceLifecycle(namespaces));
     this.admission.register(defaultTolerationSeconds(opts.defaultTolerationSeconds));
     this.admission.register(limitRanger((group, plural) => this.registry(group, plural)));
+    this.admission.register(serviceAccountAdmission(() => this.registry('', 'serviceaccounts')));
     this.admission.register(priorityAdmission(() => this.registry('scheduling.k8s.io', 'priorityclasses')));
     this.admission.register(defaultStorageClass(() => this.registry('storage.k8s.io', 'storageclasses')));
     this.admission.register(podSecurityAdmission(opts.podSecurity ?? UNRESTRICTED, { namespaces, pods: () => this.registry('', 'pods') }));

@@ -13,6 +13,8 @@ export async function newTestServer(opts: { clock?: Clock; namespaces?: string[]
     host: '127.0.0.1',
     port: 0,
     tls: { key: '', cert: '', ca: '' },
+    // No controller-manager makes the `default` ServiceAccounts here.
+    disableAdmissionPlugins: ['ServiceAccount'],
     ...(clock ? { now: () => clock.now() } : {}),
   });
   const client = new InProcessClient(server);

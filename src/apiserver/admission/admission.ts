@@ -47,8 +47,15 @@ function runFrom(hooks: Hook[], from: number, req: AdmissionRequest): MaybePromi
 export class AdmissionChain {
   private readonly mutating: Hook[] = [];
   private readonly validating: Hook[] = [];
+  private readonly disabled = new Set<string>();
+
+  /** --disable-admission-plugins: the named plug-ins, registered later, do not run. */
+  disable(names: readonly string[]): void {
+    for (const name of names) this.disabled.add(name);
+  }
 
   register(plugin: AdmissionPlugin): void {
+    if (this.disabled.has(plugin.name)) return;
     if (plugin.mutate) this.mutating.push(plugin.mutate.bind(plugin));
     if (plugin.validate) this.validating.push(plugin.validate.bind(plugin));
   }

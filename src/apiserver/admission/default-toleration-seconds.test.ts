@@ -6,7 +6,7 @@ import { ApiServer } from '../api-server.ts';
 
 /** Creates pods through the registry, so admission runs as for any request. */
 async function newPodCreator(opts: { defaultTolerationSeconds?: { notReadySeconds?: number; unreachableSeconds?: number } } = {}) {
-  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' }, ...opts });
+  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' }, disableAdmissionPlugins: ['ServiceAccount'], ...opts });
   const ctx = server.internalContext();
   await server.registry('', 'namespaces').create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }, ctx);
   return { create: (obj: KubeObject) => server.registry('', 'pods').create('default', obj, ctx) };

@@ -8,7 +8,7 @@ import { ApiServer } from '../api-server.ts';
 type Json = Record<string, any>;
 
 async function newServer() {
-  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' } });
+  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' }, disableAdmissionPlugins: ['ServiceAccount'] });
   const ctx = server.internalContext('test');
   await server.registry('', 'namespaces').create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }, ctx);
   const pod = (name: string, spec: Json = {}) =>

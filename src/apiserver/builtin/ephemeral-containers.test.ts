@@ -10,7 +10,7 @@ import { builtinPatchSchema } from './patch-schemas.ts';
 type Json = Record<string, any>;
 
 async function withPod() {
-  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' } });
+  const server = new ApiServer({ store: new MemoryStore(), host: '127.0.0.1', port: 0, tls: { key: '', cert: '', ca: '' }, disableAdmissionPlugins: ['ServiceAccount'] });
   const ctx = server.internalContext('kubectl-debug');
   await server.registry('', 'namespaces').create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }, ctx);
   const pods = server.registry('', 'pods');

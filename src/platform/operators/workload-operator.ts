@@ -71,7 +71,8 @@ export function startWorkloadOperator(deps: OperatorDeps, kind: OperatedKind): S
       if (!cr || cr.metadata.deletionTimestamp) return;
       const owned: KubeObject[] = [];
       const nodeNames = (nodes?.list() ?? []).map((n) => n.metadata.name!).sort();
-      for (const child of kind.children(cr, nodeNames)) owned.push(await applyOwned(client, ownedBy(cr, child)));
+      const children = kind.children(cr, nodeNames);
+      for (const child of [...serviceAccountsFor(children), ...children]) owned.push(await applyOwned(client, ownedBy(cr, child)));
       const ready = owned.every((o) => readinessOf(o).status === 'Current');
       const status = kind.status(cr, owned, ready, clock.now());
       if (JSON.stringify(status) === JSON.stringify(cr.status ?? {})) return;
@@ -92,6 +93,22 @@ export function startWorkloadOperator(deps: OperatorDeps, kind: OperatedKind): S
       await controller?.stop();
     },
   };
+}
+
+/**
+ * The ServiceAccounts the workloads run as, which the operators make with them (virt-operator's
+ * kubevirt-controller, piraeus-operator's linstor-controller …): a pod naming an account that does
+ * not exist is refused by admission.
+ */
+function serviceAccountsFor(children: KubeObject[]): KubeObject[] {
+  const accounts = new Map<string, KubeObject>();
+  for (const child of children) {
+    const name = (child.spec as { template?: { spec?: { serviceAccountName?: string } } } | undefined)?.template?.spec?.serviceAccountName;
+    if (!name || name === 'default') continue;
+    const namespace = child.metadata.namespace;
+    accounts.set(`${namespace}/${name}`, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, ...(namespace ? { namespace } : {}) } });
+  }
+  return [...accounts.values()];
 }
 
 /** `True`/`False` condition stamped with the resource's generation. */
