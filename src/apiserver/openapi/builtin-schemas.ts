@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import type { JSONSchemaProps } from '../resource.ts';
 import { modelExists, readModel, type Model } from './client-node-models.ts';
+import { addPatchExtensions } from './patch-extensions.ts';
 import { BUILTIN_KINDS, componentName, kindModelCandidates, META_PACKAGE, packageOfGroup, type BuiltinKind } from './builtin-kinds.ts';
 import {
   ANY_FIELD_TYPES,
@@ -146,6 +147,7 @@ function derive(): BuiltinSchemas {
     if (kindModel(k)) kinds.set(gvkKey(k.group, k.version, k.kind), kindComponent(k));
   }
   builder.addType('V1ListMeta', META_PACKAGE);
+  addPatchExtensions(builder.components, BUILTIN_KINDS.filter(kindModel).map((k) => ({ group: k.group, kind: k.kind, component: kindComponent(k) })));
   return { components: { ...SPECIAL_COMPONENTS, ...builder.components }, kinds };
 }
 

@@ -57,6 +57,20 @@ describe('OpenAPIV3Publisher', () => {
     assert.equal(doc.components.schemas['io.k8s.api.apps.v1.Deployment'], undefined);
   });
 
+  test("built-in components carry the patch and list extensions kubectl's three-way apply merges by", () => {
+    const schemas = (JSON.parse(publisher.document('api/v1')!.body) as Doc).components.schemas;
+    const containers = schemas['io.k8s.api.core.v1.PodSpec'].properties.containers;
+    assert.equal(containers['x-kubernetes-patch-strategy'], 'merge');
+    assert.equal(containers['x-kubernetes-patch-merge-key'], 'name');
+    assert.equal(containers['x-kubernetes-list-type'], 'map');
+    assert.deepEqual(containers['x-kubernetes-list-map-keys'], ['name']);
+    assert.equal(schemas['io.k8s.api.core.v1.PodSpec'].properties.volumes['x-kubernetes-patch-strategy'], 'merge,retainKeys');
+    assert.deepEqual(schemas['io.k8s.api.core.v1.Container'].properties.ports['x-kubernetes-list-map-keys'], ['containerPort', 'protocol']);
+    assert.equal(schemas['io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta'].properties.finalizers['x-kubernetes-list-type'], 'set');
+    assert.equal(schemas['io.k8s.api.core.v1.ObjectFieldSelector']['x-kubernetes-map-type'], 'atomic');
+    assert.equal(schemas['io.k8s.api.core.v1.PodSpec'].properties.nodeName['x-kubernetes-patch-strategy'], undefined);
+  });
+
   test('custom kinds: reversed-group component, metadata ref, no strategic merge patch', () => {
     const doc: Doc = JSON.parse(publisher.document('apis/apps.cozystack.io/v1alpha1')!.body);
     const schema = doc.components.schemas[`${reversedGroup('apps.cozystack.io')}.v1alpha1.Tenant`];
