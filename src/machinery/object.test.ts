@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deepClone, jsonClone, jsonCloneSharing } from './object.ts';
+import { deepClone, jsonClone, jsonCloneSharing, mapSharing } from './object.ts';
 
 test('deepClone copies a JSON tree without sharing any part of it', () => {
   const obj = { metadata: { name: 'a', labels: { app: 'x' } }, spec: { containers: [{ name: 'c', ports: [{ containerPort: 80 }] }], replicas: 3, paused: false, selector: null } };
@@ -64,4 +64,16 @@ describe('jsonCloneSharing', () => {
     assert.equal(shorter.status, previous.status, 'a field holding undefined is no field, as in JSON');
     assert.equal(jsonCloneSharing({ a: [1, 2] }, { a: [1, 2, 3] }).a.length, 2);
   });
+});
+
+test('mapSharing returns the same list when nothing changed, else a copy that keeps the unchanged items', () => {
+  const a = { n: 1 };
+  const b = { n: 2 };
+  const list = [a, b];
+  assert.equal(mapSharing(list, (item) => item), list);
+  const changed = mapSharing(list, (item) => ((item as { n: number }).n === 2 ? { n: 3 } : item));
+  assert.notEqual(changed, list);
+  assert.equal(changed[0], a);
+  assert.deepEqual(changed[1], { n: 3 });
+  assert.deepEqual(list, [{ n: 1 }, { n: 2 }]);
 });

@@ -174,6 +174,16 @@ function jsonValueSharing(value: unknown, previous: unknown): unknown {
 }
 
 /** Structural equality of JSON values (key order ignored). */
+/** `list` with `fn` applied to each item: the same array when no item changed, else a copy sharing the unchanged items. */
+export function mapSharing(list: unknown[], fn: (item: unknown) => unknown): unknown[] {
+  let out: unknown[] | undefined;
+  list.forEach((item, i) => {
+    const next = fn(item);
+    if (next !== item) (out ??= list.slice())[i] = next;
+  });
+  return out ?? list;
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;

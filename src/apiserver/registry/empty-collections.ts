@@ -4,7 +4,7 @@
 // are `omitempty`. Which fields are lists and maps, and which are required, is read off the kind's
 // OpenAPI schema once; the few optional fields Go encodes even when empty are named below.
 
-import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { isPlainObject, mapSharing, type KubeObject } from '../../machinery/object.ts';
 import { builtinKindSchemaRef, componentOfRef, derefBuiltin, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from '../resource.ts';
 
@@ -101,15 +101,7 @@ function pathsOf(rt: ResourceType): EmptyPaths | undefined {
  * copies along the changed paths only (the rest may be shared with the watch cache).
  */
 function prune(value: unknown, paths: EmptyPaths): unknown {
-  if (Array.isArray(value)) {
-    if (!paths.items) return value;
-    let out: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const next = prune(item, paths.items!);
-      if (next !== item) (out ??= value.slice())[i] = next;
-    });
-    return out ?? value;
-  }
+  if (Array.isArray(value)) return paths.items ? mapSharing(value, (item) => prune(item, paths.items!)) : value;
   if (!isPlainObject(value)) return value;
   const obj = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;

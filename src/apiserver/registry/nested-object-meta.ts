@@ -4,7 +4,7 @@
 // metadata as `{creationTimestamp: null, …}`, whatever the client sent, and a manager that writes
 // it with an update owns `f:creationTimestamp` there (1.34 dropped the null with `omitzero`).
 
-import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { isPlainObject, mapSharing, type KubeObject } from '../../machinery/object.ts';
 import { builtinKindSchemaRef, componentOfRef, derefBuiltin, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from '../resource.ts';
 
@@ -73,15 +73,7 @@ function withZeroCreation(meta: Record<string, unknown>): Record<string, unknown
 
 /** `value` with its nested metadata stamped: the same reference when all are, else copies along the changed paths only. */
 function stamp(value: unknown, paths: MetaPaths): unknown {
-  if (Array.isArray(value)) {
-    if (!paths.items) return value;
-    let out: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const next = stamp(item, paths.items!);
-      if (next !== item) (out ??= value.slice())[i] = next;
-    });
-    return out ?? value;
-  }
+  if (Array.isArray(value)) return paths.items ? mapSharing(value, (item) => stamp(item, paths.items!)) : value;
   if (!isPlainObject(value)) return value;
   const obj = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
