@@ -9,6 +9,7 @@ import { forbidden } from '../../machinery/errors.ts';
 import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import { generateName } from '../registry/object-meta.ts';
+import { DEFAULT_FILE_MODE } from '../builtin/volume-defaults.ts';
 import type { AdmissionPlugin, AdmissionRequest } from './admission.ts';
 
 type Json = Record<string, any>;
@@ -16,7 +17,10 @@ type Json = Record<string, any>;
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 export const TOKEN_VOLUME_PREFIX = 'kube-api-access-';
 export const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
-const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
+/** api.MirrorPodAnnotationKey: what the kubelet marks the API copy of a static pod with. */
+export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+/** The ConfigMap the root-CA publisher keeps in every namespace, which the token volume projects. */
+export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
 /** serviceaccount.WarnOnlyBoundTokenExpirationSeconds: an hour and 7 s, so stale tokens can be told apart in the audit log. */
 const TOKEN_EXPIRATION_SECONDS = 3607;
 const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
@@ -24,10 +28,10 @@ const CONTAINER_LISTS = ['initContainers', 'containers'] as const;
 /** TokenVolumeSource: what the kubelet projects into the token volume. */
 function tokenVolumeSource(): Json {
   return {
-    defaultMode: 0o644,
+    defaultMode: DEFAULT_FILE_MODE,
     sources: [
       { serviceAccountToken: { expirationSeconds: TOKEN_EXPIRATION_SECONDS, path: 'token' } },
-      { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+      { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: ROOT_CA_CONFIGMAP } },
       { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
     ],
   };
@@ -37,7 +41,7 @@ function isPodCreate(req: AdmissionRequest): boolean {
   return req.operation === 'CREATE' && req.resource.group === '' && req.resource.plural === 'pods' && req.subresource === '';
 }
 
-const isMirror = (pod: KubeObject): boolean => pod.metadata.annotations?.[MIRROR_ANNOTATION] !== undefined;
+const isMirror = (pod: KubeObject): boolean => pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined;
 
 /** shouldAutomount: the pod's choice, else its account's, else yes. */
 function shouldAutomount(account: KubeObject, spec: Json): boolean {

@@ -9,7 +9,7 @@ import { isPlainObject } from '../../machinery/object.ts';
 type Json = Record<string, unknown>;
 
 /** SecretVolumeSourceDefaultMode and its ConfigMap, DownwardAPI and Projected siblings: 0644. */
-const DEFAULT_FILE_MODE = 0o644;
+export const DEFAULT_FILE_MODE = 0o644;
 const TOKEN_EXPIRATION_SECONDS = 3600;
 
 /** Every source a Volume may name: one with none set is an emptyDir (SetDefaults_Volume). */

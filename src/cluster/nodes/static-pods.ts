@@ -13,11 +13,11 @@ import { runWhenSynced } from '../../controller/controller.ts';
 import type { InformerFactory } from '../../controller/informer-factory.ts';
 import { WorkQueue } from '../../controller/workqueue.ts';
 import { DEFAULT_SERVICE_CIDR } from '../../apiserver/allocators.ts';
+import { MIRROR_POD_ANNOTATION } from '../../apiserver/admission/service-account.ts';
 import type { Inventory } from './inventory.ts';
 import { internalIPOf, NODE_INFO } from './node-object.ts';
 import { isFailed } from './simulated-power.ts';
 
-export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 const NAMESPACE = 'kube-system';
 const CLUSTER_CIDR = '10.244.0.0/16';
 
@@ -110,7 +110,7 @@ function mirrorPod(component: Component, node: KubeObject, nodeIP: string, seen:
   pod.metadata.annotations = {
     ...pod.metadata.annotations,
     'kubernetes.io/config.hash': hash,
-    [MIRROR_ANNOTATION]: hash,
+    [MIRROR_POD_ANNOTATION]: hash,
     'kubernetes.io/config.seen': seen.toISOString().replace('Z', '000000Z'),
     'kubernetes.io/config.source': 'file',
   };
@@ -156,7 +156,7 @@ export function startStaticPods(deps: StaticPodsDeps): { stop(): Promise<void> }
   pods.addEventHandler({
     onDelete: (p) => {
       const nodeName = (p.spec as { nodeName?: string } | undefined)?.nodeName;
-      if (p.metadata.namespace === NAMESPACE && p.metadata.annotations?.[MIRROR_ANNOTATION] && nodeName && machines.has(nodeName)) queue.add(nodeName);
+      if (p.metadata.namespace === NAMESPACE && p.metadata.annotations?.[MIRROR_POD_ANNOTATION] && nodeName && machines.has(nodeName)) queue.add(nodeName);
     },
   });
   factory.start();

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { InformerFactory, realClock } from '../../controller/index.ts';
 import { eventually, newTestClient, newTestServer } from '../../controller/test-server.ts';
 import type { KubeObject } from '../../machinery/object.ts';
-import { ROOT_CA_CONFIGMAP, startRootCAPublisher } from './root-ca-publisher.ts';
+import { ROOT_CA_CONFIGMAP } from '../../apiserver/admission/service-account.ts';
+import { startRootCAPublisher } from './root-ca-publisher.ts';
 
 type ConfigMap = KubeObject & { data?: Record<string, string> };
 

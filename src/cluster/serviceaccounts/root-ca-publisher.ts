@@ -5,8 +5,8 @@
 import { type Clock, type InformerFactory, type KubeClient, runWhenSynced, WorkQueue } from '../../controller/index.ts';
 import { isStatusError } from '../../machinery/errors.ts';
 import { deepEqual, type KubeObject } from '../../machinery/object.ts';
+import { ROOT_CA_CONFIGMAP } from '../../apiserver/admission/service-account.ts';
 
-export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
 const DESCRIPTION_ANNOTATION = 'kubernetes.io/description';
 const DESCRIPTION =
   'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. ' +
