@@ -6,7 +6,7 @@ import { labelSelectorFromObject, matches } from '../../machinery/labels.ts';
 import { goStringMap } from '../../machinery/validation/names.ts';
 import { validateAppArmorAnnotations } from './apparmor.ts';
 import { validateSecurityProfiles } from './security-profiles.ts';
-import { defaultEnvSources, defaultVolumes } from './volume-defaults.ts';
+import { defaultEnvSources, defaultVolumes, validateFileModes } from './volume-defaults.ts';
 
 /** Whether the template's labels satisfy the selector, matchExpressions included (one that cannot be parsed is not compared). */
 function selectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
@@ -147,6 +147,7 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
       if (typeof v.name !== 'string' || !v.name) errors.push(fieldErrors.required(`${path}.volumes[${i}].name`));
       else if (seen.has(v.name)) errors.push(fieldErrors.duplicate(`${path}.volumes[${i}].name`, v.name));
       else seen.add(v.name);
+      errors.push(...validateFileModes(v, `${path}.volumes[${i}]`));
     });
   }
   return errors;

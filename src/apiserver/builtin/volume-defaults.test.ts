@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defaultEnvSources, defaultVolumes } from './volume-defaults.ts';
+import { defaultEnvSources, defaultVolumes, validateFileModes } from './volume-defaults.ts';
 
 test('volume sources get core/v1 defaults; what a user set is kept', () => {
   const spec = {
@@ -57,5 +57,17 @@ test("env from the downward API: fieldRef's apiVersion v1, resourceFieldRef's ze
     { fieldRef: { fieldPath: 'metadata.namespace', apiVersion: 'v1' } },
     { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } },
     { resourceFieldRef: { resource: 'limits.memory', divisor: '1Mi' } },
+  ]);
+});
+
+test('file modes beyond 0777 are Invalid with validateVolumes\' message, projected sources\' items too', () => {
+  const errors = (volume: Record<string, unknown>) => validateFileModes(volume, 'spec.volumes[0]').map((e) => `${e.field}: ${e.message}`);
+  assert.deepEqual(errors({ name: 'ok', secret: { secretName: 's', defaultMode: 0o777, items: [{ key: 'a', path: 'a', mode: 0 }] } }), []);
+  assert.deepEqual(errors({ name: 'cm', configMap: { name: 'c', defaultMode: 99999, items: [{ key: 'a', path: 'a', mode: -1 }] } }), [
+    'spec.volumes[0].configMap.defaultMode: Invalid value: 99999: must be a number between 0 and 0777 (octal), both inclusive',
+    'spec.volumes[0].configMap.items[0].mode: Invalid value: -1: must be a number between 0 and 0777 (octal), both inclusive',
+  ]);
+  assert.deepEqual(errors({ name: 'p', projected: { defaultMode: 511, sources: [{ secret: { name: 's', items: [{ key: 'a', path: 'a', mode: 1000 }] } }] } }), [
+    'spec.volumes[0].projected.sources[0].secret.items[0].mode: Invalid value: 1000: must be a number between 0 and 0777 (octal), both inclusive',
   ]);
 });

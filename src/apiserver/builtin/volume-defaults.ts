@@ -2,8 +2,9 @@
 // volume is an emptyDir; Secret, ConfigMap, downward API and projected files are 0644 = 420; a
 // hostPath's type is ""; a projected token lives an hour; an ephemeral claim is a Filesystem) and
 // the downward API's selectors (fieldRef.apiVersion v1; resourceFieldRef.divisor, a Quantity that
-// Go encodes even at zero, "0").
+// Go encodes even at zero, "0"); and the range those file modes must lie in.
 
+import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
 import { isPlainObject } from '../../machinery/object.ts';
 
 type Json = Record<string, unknown>;
@@ -53,4 +54,33 @@ export function defaultVolumes(spec: Json): void {
     const claim = isPlainObject(volume.ephemeral) ? volume.ephemeral.volumeClaimTemplate : undefined;
     if (isPlainObject(claim) && isPlainObject(claim.spec)) claim.spec.volumeMode ??= 'Filesystem';
   }
+}
+
+const FILE_MODE_ERROR = 'must be a number between 0 and 0777 (octal), both inclusive';
+const FILE_SOURCES = ['secret', 'configMap', 'downwardAPI'];
+
+function modeErrors(holder: Json, key: 'defaultMode' | 'mode', path: string): FieldError[] {
+  const mode = holder[key];
+  return typeof mode === 'number' && (mode < 0 || mode > 0o777) ? [fieldErrors.invalid(`${path}.${key}`, mode, FILE_MODE_ERROR)] : [];
+}
+
+function itemModeErrors(source: Json, path: string): FieldError[] {
+  return objects(source.items).flatMap((item, i) => modeErrors(item, 'mode', `${path}.items[${i}]`));
+}
+
+/** validateVolumes' file modes: a volume's defaultMode and each item's mode, projected sources' too. */
+export function validateFileModes(volume: Json, path: string): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const name of [...FILE_SOURCES, 'projected']) {
+    const source = volume[name];
+    if (!isPlainObject(source)) continue;
+    errors.push(...modeErrors(source, 'defaultMode', `${path}.${name}`), ...itemModeErrors(source, `${path}.${name}`));
+  }
+  const projected = isPlainObject(volume.projected) ? volume.projected : undefined;
+  objects(projected?.sources).forEach((projection, i) => {
+    for (const name of FILE_SOURCES) {
+      if (isPlainObject(projection[name])) errors.push(...itemModeErrors(projection[name], `${path}.projected.sources[${i}].${name}`));
+    }
+  });
+  return errors;
 }
