@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import type { JSONSchemaProps } from '../resource.ts';
 import { modelExists, readModel, type Model } from './client-node-models.ts';
-import { addPatchExtensions } from './patch-extensions.ts';
+import { addPatchExtensions, referencedComponent } from './patch-extensions.ts';
 import { BUILTIN_KINDS, componentName, kindModelCandidates, META_PACKAGE, packageOfGroup, type BuiltinKind } from './builtin-kinds.ts';
 import {
   ANY_FIELD_TYPES,
@@ -190,8 +190,6 @@ export function resolveBuiltinRef(refText: string): JSONSchemaProps | undefined 
 
 /** The schema a property's `$ref` or `allOf: [{$ref}]` points at, with the component's name. */
 export function derefBuiltin(schema: JSONSchemaProps | undefined): { schema?: JSONSchemaProps; component?: string } {
-  if (!schema) return {};
-  const allOf = schema.allOf as JSONSchemaProps[] | undefined;
-  const ref = schema.$ref ?? allOf?.[0]?.$ref;
-  return ref ? { schema: resolveBuiltinRef(ref), component: componentOfRef(ref) } : { schema };
+  const component = referencedComponent(schema);
+  return component ? { schema: builtinComponentSchemas()[component], component } : { schema };
 }

@@ -11,7 +11,7 @@ import type { JSONSchemaProps } from '../resource.ts';
 const REF_PREFIX = '#/components/schemas/';
 
 /** The component a property refers to, directly or through `allOf: [{$ref}]`. */
-function referenced(schema: JSONSchemaProps | undefined): string | undefined {
+export function referencedComponent(schema: JSONSchemaProps | undefined): string | undefined {
   const ref = schema?.$ref ?? (schema?.allOf as JSONSchemaProps[] | undefined)?.[0]?.$ref;
   return typeof ref === 'string' && ref.startsWith(REF_PREFIX) ? ref.slice(REF_PREFIX.length) : undefined;
 }
@@ -49,11 +49,11 @@ class Annotator {
     Object.assign(property, extensionsOf(patch));
     if (patch.mapType === 'atomic' && patch.additional) property['x-kubernetes-map-type'] = 'atomic';
     if (property.type === 'array') {
-      const items = referenced(property.items as JSONSchemaProps | undefined);
+      const items = referencedComponent(property.items as JSONSchemaProps | undefined);
       if (items && patch.items) this.component(items, patch.items);
       return;
     }
-    const target = referenced(property);
+    const target = referencedComponent(property);
     if (target) this.component(target, patch);
   }
 }
