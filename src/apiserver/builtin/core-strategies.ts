@@ -58,14 +58,16 @@ function immutableData(next: KubeObject, prev: KubeObject, fields: string[]): Fi
 export const namespaceStrategy: Strategy = {
   statusSubresource: true,
   nameRule: 'label',
+  // SetDefaults_Namespace: the name label is a default, which the creator owns; the finalizer and phase are the strategy's.
+  applyDefaults(obj) {
+    obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': obj.metadata.name ?? '' };
+  },
   prepareForCreate(obj) {
     obj.spec = { finalizers: ['kubernetes'], ...(isPlainObject(obj.spec) ? obj.spec : {}) };
     obj.status = { phase: 'Active' };
-    obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': obj.metadata.name ?? '' };
   },
   prepareForUpdate(next, prev) {
     next.spec = prev.spec;
-    next.metadata.labels = { ...next.metadata.labels, 'kubernetes.io/metadata.name': next.metadata.name ?? '' };
   },
   noGeneration: true,
   deletionBlocked(obj) {
@@ -87,13 +89,10 @@ export const configMapStrategy: Strategy = {
 
 export const secretStrategy: Strategy = {
   statusSubresource: false,
-  prepareForCreate(obj) {
+  // stringData is folded into data as v1 converts, and the type defaults (SetDefaults_Secret), before the field manager.
+  applyDefaults(obj) {
     mergeStringData(obj);
     obj.type ??= 'Opaque';
-  },
-  prepareForUpdate(next, prev) {
-    mergeStringData(next);
-    next.type ??= prev.type;
   },
   validate(obj) {
     const errors = validateDataKeys(obj, ['data']);
@@ -202,10 +201,12 @@ function validateAccessModes(modes: unknown, path: string): FieldError[] {
 
 export const pvcStrategy: Strategy = {
   statusSubresource: true,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const spec = (obj.spec ?? {}) as Record<string, unknown>;
     spec.volumeMode ??= 'Filesystem';
     obj.spec = spec;
+  },
+  prepareForCreate(obj) {
     obj.status = { phase: 'Pending' };
   },
   validate(obj) {
@@ -228,11 +229,13 @@ export const pvcStrategy: Strategy = {
 
 export const pvStrategy: Strategy = {
   statusSubresource: true,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const spec = (obj.spec ?? {}) as Record<string, unknown>;
     spec.persistentVolumeReclaimPolicy ??= 'Retain';
     spec.volumeMode ??= 'Filesystem';
     obj.spec = spec;
+  },
+  prepareForCreate(obj) {
     obj.status = { phase: 'Pending' };
   },
   validate(obj) {

@@ -50,7 +50,7 @@ export const bindingStrategy: Strategy = {
   statusSubresource: false,
   noGeneration: true,
   nameRule: 'path-segment',
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     for (const s of (obj.subjects as Json[] | undefined) ?? []) {
       if (s.kind === 'User' || s.kind === 'Group') s.apiGroup ??= 'rbac.authorization.k8s.io';
       if (s.kind === 'ServiceAccount') s.apiGroup ??= '';
@@ -84,7 +84,7 @@ export const ingressStrategy: Strategy = {
 
 export const networkPolicyStrategy: Strategy = {
   statusSubresource: false,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const spec = (obj.spec ?? {}) as Json;
     if (!spec.policyTypes) spec.policyTypes = spec.egress ? ['Ingress', 'Egress'] : ['Ingress'];
     spec.podSelector ??= {};
@@ -95,7 +95,7 @@ export const networkPolicyStrategy: Strategy = {
 export const storageClassStrategy: Strategy = {
   statusSubresource: false,
   noGeneration: true,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     obj.reclaimPolicy ??= 'Delete';
     obj.volumeBindingMode ??= 'Immediate';
   },

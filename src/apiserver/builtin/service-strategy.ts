@@ -20,6 +20,33 @@ function usesNodePorts(s: ServiceSpec): boolean {
   return s.type === 'NodePort' || s.type === 'LoadBalancer';
 }
 
+/** A LoadBalancer may do without node ports (allocateLoadBalancerNodePorts: false) unless a port names one. */
+function allocatesNodePorts(s: ServiceSpec): boolean {
+  return usesNodePorts(s) && !(s.type === 'LoadBalancer' && s.allocateLoadBalancerNodePorts === false);
+}
+
+/** SetDefaults_Service: what the creator of a Service owns along with what it sent. */
+function defaultService(obj: KubeObject): void {
+  const s = spec(obj);
+  obj.spec = s;
+  s.sessionAffinity ??= 'None';
+  if (s.sessionAffinity === 'None') delete s.sessionAffinityConfig;
+  if (s.sessionAffinity === 'ClientIP') {
+    const config = isPlainObject(s.sessionAffinityConfig) ? s.sessionAffinityConfig : {};
+    const clientIP = isPlainObject(config.clientIP) ? config.clientIP : {};
+    s.sessionAffinityConfig = { ...config, clientIP: { ...clientIP, timeoutSeconds: clientIP.timeoutSeconds ?? 10800 } };
+  }
+  s.type ??= 'ClusterIP';
+  for (const p of s.ports ?? []) {
+    if (!isPlainObject(p)) continue;
+    p.protocol ??= 'TCP';
+    if (p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '') p.targetPort = p.port;
+  }
+  if (usesNodePorts(s)) s.externalTrafficPolicy ??= 'Cluster';
+  if (usesNodePorts(s) || s.type === 'ClusterIP') s.internalTrafficPolicy ??= 'Cluster';
+  if (s.type === 'LoadBalancer') s.allocateLoadBalancerNodePorts ??= true;
+}
+
 function nodePortsOf(obj: KubeObject): number[] {
   return (spec(obj).ports ?? []).flatMap((p) => (typeof p.nodePort === 'number' ? [p.nodePort] : []));
 }
@@ -87,17 +114,15 @@ export const serviceStrategy: Strategy = {
   // serviceStatusStrategy resets only the spec: MetalLB records its pool in an annotation with the status.
   statusUpdateKeepsAnnotations: true,
   noGeneration: true,
+  applyDefaults: defaultService,
   async prepareForCreate(obj, ctx) {
     const s = spec(obj);
-    s.type ??= 'ClusterIP';
     obj.spec = s;
     obj.status = { loadBalancer: {} };
     if (s.type === 'ExternalName') return;
-    s.sessionAffinity ??= 'None';
+    // The address families and cluster IPs are the allocator's, not defaults: no manager owns them.
     s.ipFamilies ??= ['IPv4'];
     s.ipFamilyPolicy ??= 'SingleStack';
-    s.internalTrafficPolicy ??= 'Cluster';
-    if (usesNodePorts(s)) s.externalTrafficPolicy ??= 'Cluster';
     const taken = taking(obj);
     if (s.clusterIP === undefined || s.clusterIP === '') {
       s.clusterIP = await ctx.services.allocateClusterIP();
@@ -109,9 +134,7 @@ export const serviceStrategy: Strategy = {
     }
     s.clusterIPs ??= [s.clusterIP];
     for (const [i, p] of (s.ports ?? []).entries()) {
-      p.protocol ??= 'TCP';
-      p.targetPort ??= p.port;
-      if (!usesNodePorts(s)) continue;
+      if (!allocatesNodePorts(s)) continue;
       if (typeof p.nodePort === 'number' && p.nodePort !== 0) await reserveNodePort(obj, i, p.nodePort, taken, ctx);
       else {
         p.nodePort = await ctx.services.allocateNodePort();
@@ -127,28 +150,23 @@ export const serviceStrategy: Strategy = {
   async prepareForUpdate(next, prev, ctx) {
     const s = spec(next);
     const old = spec(prev);
-    s.type ??= 'ClusterIP';
     if (s.type !== 'ExternalName') {
       if (!s.clusterIP) s.clusterIP = old.clusterIP;
       if (!s.clusterIPs) s.clusterIPs = old.clusterIPs;
-      s.sessionAffinity ??= old.sessionAffinity ?? 'None';
       s.ipFamilies ??= old.ipFamilies;
       s.ipFamilyPolicy ??= old.ipFamilyPolicy;
-      s.internalTrafficPolicy ??= old.internalTrafficPolicy;
     }
     const oldPorts = new Map((old.ports ?? []).map((p) => [`${p.port}/${p.protocol ?? 'TCP'}`, p]));
     const held = new Set(nodePortsOf(prev));
     const taken = taking(next);
     for (const [i, p] of (s.ports ?? []).entries()) {
-      p.protocol ??= 'TCP';
-      p.targetPort ??= p.port;
       if (!usesNodePorts(s)) continue;
       if (typeof p.nodePort === 'number' && p.nodePort !== 0) {
         if (!held.has(p.nodePort)) await reserveNodePort(next, i, p.nodePort, taken, ctx);
       } else {
         const kept = oldPorts.get(`${p.port}/${p.protocol}`)?.nodePort;
         if (kept) p.nodePort = kept;
-        else {
+        else if (allocatesNodePorts(s)) {
           p.nodePort = await ctx.services.allocateNodePort();
           taken.ports.push(p.nodePort);
         }

@@ -38,13 +38,8 @@ function replicatedWorkload(defaults: (s: Spec) => void, restartPolicies = ['Alw
   return {
     statusSubresource: true,
     ...templateWarnings('spec.template', specTemplate),
-    prepareForCreate(obj) {
+    applyDefaults(obj) {
       const s = specOf(obj);
-      defaults(s);
-      defaultPodTemplate(s.template);
-    },
-    prepareForUpdate(next) {
-      const s = specOf(next);
       defaults(s);
       defaultPodTemplate(s.template);
     },
@@ -137,17 +132,13 @@ function generateJobSelector(obj: KubeObject): void {
 export const jobStrategy: Strategy = {
   statusSubresource: true,
   ...templateWarnings('spec.template', specTemplate),
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const s = specOf(obj);
     defaultJobSpec(s);
-    generateJobSelector(obj);
     defaultPodTemplate(s.template);
   },
-  prepareForUpdate(next) {
-    const s = specOf(next);
-    defaultJobSpec(s);
-    defaultPodTemplate(s.template);
-  },
+  // The generated selector and template labels are the strategy's, not the creator's (PrepareForCreate).
+  prepareForCreate: generateJobSelector,
   validate(obj) {
     const s = specOf(obj);
     const errors: FieldError[] = [];
@@ -173,7 +164,7 @@ const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@
 export const cronJobStrategy: Strategy = {
   statusSubresource: true,
   ...templateWarnings('spec.jobTemplate.spec.template', (obj) => ((obj.spec as Spec | undefined)?.jobTemplate as { spec?: Spec } | undefined)?.spec?.template),
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const s = specOf(obj);
     s.concurrencyPolicy ??= 'Allow';
     s.suspend ??= false;
@@ -253,8 +244,7 @@ export const podTemplateStrategy: Strategy = {
 export const replicationControllerStrategy: Strategy = {
   statusSubresource: true,
   ...templateWarnings('spec.template', specTemplate),
-  prepareForCreate: defaultReplicationController,
-  prepareForUpdate: defaultReplicationController,
+  applyDefaults: defaultReplicationController,
   validate(obj) {
     const s = specOf(obj);
     const errors: FieldError[] = [];

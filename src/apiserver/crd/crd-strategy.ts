@@ -55,14 +55,13 @@ function validateCRD(obj: KubeObject): FieldError[] {
 
 export const crdStrategy: Strategy = {
   statusSubresource: true,
-  prepareForCreate(obj) {
+  applyDefaults(obj) {
     const spec = crdSpec(obj);
     defaultNames(spec);
     (spec as unknown as Record<string, unknown>).conversion ??= { strategy: 'None' };
-    obj.metadata.finalizers = [...new Set([...(obj.metadata.finalizers ?? []), CRD_CLEANUP_FINALIZER])];
   },
-  prepareForUpdate(next) {
-    defaultNames(crdSpec(next));
+  prepareForCreate(obj) {
+    obj.metadata.finalizers = [...new Set([...(obj.metadata.finalizers ?? []), CRD_CLEANUP_FINALIZER])];
   },
   validate: validateCRD,
   validateUpdate(next, prev) {

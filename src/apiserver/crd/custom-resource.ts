@@ -1,7 +1,7 @@
 // A served custom resource: its ResourceType and strategy, derived from one CRD version.
 
 import { isPlainObject } from '../../machinery/object.ts';
-import { patchSchemaFromOpenAPI } from '../../machinery/patch/schema.ts';
+import { patchSchemaFromOpenAPI, unstructuredRoot } from '../../machinery/patch/schema.ts';
 import { applyDefaults, pruneUnknownFields, validateAgainstSchema } from '../../machinery/schema/structural.ts';
 import { crdPrinter } from '../../machinery/table-build.ts';
 import { ALL_VERBS, type JSONSchemaProps, type ResourceType } from '../resource.ts';
@@ -57,13 +57,13 @@ export function customResourceStrategy(version: CRDVersion): Strategy {
   return {
     statusSubresource: Boolean(version.subresources?.status),
     nameRule: 'path-segment',
-    prepareForCreate: (obj) => normalize(obj),
-    prepareForUpdate: (obj) => normalize(obj),
+    // Pruning and structural defaults happen as the request decodes: the writer owns the defaults.
+    applyDefaults: (obj) => normalize(obj),
     validate(obj) {
       const { metadata: _m, ...rest } = obj;
       return validateAgainstSchema({ ...rest, metadata: {} }, schema);
     },
-    patchSchema: patchSchemaFromOpenAPI(schema),
+    patchSchema: unstructuredRoot(patchSchemaFromOpenAPI(schema)),
     selectableFields(obj) {
       const fields: Record<string, string> = {};
       for (const f of version.selectableFields ?? []) {

@@ -179,8 +179,10 @@ export class ResourceRegistry {
     fillMetaForCreate(obj, now, this.strategy);
     if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
     if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generateName(obj.metadata.generateName);
-    // kube-apiserver's order: defaulting, mutating admission, the strategy, validation, validating admission.
+    // kube-apiserver's order: defaulting, the field manager, mutating admission, the strategy,
+    // validation, validating admission. What admission and the strategy add belongs to no manager.
     this.strategy.applyDefaults?.(obj);
+    this.setManagedFields(undefined, obj, ctx, now, '');
     const mutated = this.admit('mutate', 'CREATE', namespace, obj, undefined, ctx, '');
     if (mutated) await mutated;
     const sctx = { ...this.strategyContext(now), warn: (message: string) => ctx.warnings.push(message) };
@@ -192,7 +194,6 @@ export class ResourceRegistry {
       ctx.warnings.push(...(this.strategy.warningsOnCreate?.(obj) ?? []));
       const validated = this.admit('validate', 'CREATE', namespace, obj, undefined, ctx, '');
       if (validated) await validated;
-      this.setManagedFields(undefined, obj, ctx, now, '');
       if (ctx.dryRun) return this.withTypeMeta(obj);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -261,6 +262,8 @@ export class ResourceRegistry {
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
       if (subresource === '') this.strategy.applyDefaults?.(next);
+      const sentFields = next.metadata.managedFields;
+      this.setManagedFields(current, next, ctx, now, subresource);
       const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
       if (mutated) await mutated;
       const sctx = { ...this.strategyContext(now), warn: (message: string) => ctx.warnings.push(message) };
@@ -279,12 +282,10 @@ export class ResourceRegistry {
         if (subresource === '') ctx.warnings.push(...(this.strategy.warningsOnUpdate?.(next, current) ?? []));
         const validated = this.admit('validate', 'UPDATE', namespace, next, current, ctx, subresource);
         if (validated) await validated;
-        const sentFields = next.metadata.managedFields;
         const fieldsUnchanged = sentFields === undefined || deepEqual(sentFields, current.metadata.managedFields);
         // A status write usually changes the status: comparing it first spares walking the rest.
         const statusMoved = subresource === 'status' && !deepEqual(next.status, current.status);
         if (fieldsUnchanged && !statusMoved && deepEqual(comparable(next), comparable(current))) return shared ? deepClone(current) : current;
-        this.setManagedFields(current, next, ctx, now, subresource);
         if (ctx.dryRun) return this.withTypeMeta({ ...next, metadata: { ...next.metadata, resourceVersion: current.metadata.resourceVersion } });
         if (this.finalizersEmptiedWhileTerminating(next)) {
           try {
