@@ -30,7 +30,7 @@ describe('builtinPatchSchema', () => {
     for (const k of ['/Pod', '/Service', '/ConfigMap', 'apps/Deployment', 'batch/CronJob', 'policy/PodDisruptionBudget', 'apiregistration.k8s.io/APIService', 'autoscaling/HorizontalPodAutoscaler']) {
       assert.ok(kinds.includes(k), k);
     }
-    assert.equal(kinds.length, 41);
+    assert.equal(kinds.length, 42);
   });
 
   test('kubectl CSA patch of a Pod: $setElementOrder/containers with one changed container', () => {

@@ -12,6 +12,8 @@ const stringMap: PatchSchema = { additional: {} };
 const atomicMap: PatchSchema = { additional: {}, mapType: 'atomic' };
 /** A `+structType=atomic` struct (LocalObjectReference, ObjectReference, key selectors …). */
 const atomicStruct: PatchSchema = { mapType: 'atomic' };
+/** A struct Go holds by pointer (`*PodSecurityContext`): absent from the kind's empty object. */
+const pointer = (schema: PatchSchema = {}): PatchSchema => ({ ...schema, pointer: true });
 
 /** `+patchStrategy=merge +patchMergeKey=<key> +listType=map +listMapKey=<keys…>`. */
 function mergeList(mergeKey: string, items?: PatchSchema, keys: string[] = [mergeKey], defaults?: Record<string, unknown>): PatchSchema {
@@ -84,7 +86,11 @@ const podSpec = fields({
   resourceClaims: { ...mergeList('name'), strategy: 'merge,retainKeys' },
   nodeSelector: atomicMap,
   overhead: stringMap,
-  affinity,
+  affinity: pointer(affinity),
+  securityContext: pointer(),
+  dnsConfig: pointer(),
+  os: pointer(),
+  resources: pointer(resourceRequirements),
 });
 
 const containerStatus = fields({
@@ -116,6 +122,7 @@ const service = kind({
   spec: fields({
     ports: mergeList('port', undefined, ['port', 'protocol'], { protocol: 'TCP' }),
     selector: atomicMap,
+    sessionAffinityConfig: pointer(),
   }),
   status: fields({ conditions }),
 });
@@ -137,7 +144,7 @@ const pv = kind({
   spec: fields({
     capacity: stringMap,
     claimRef: atomicStruct,
-    nodeAffinity: fields({ required: nodeSelector }),
+    nodeAffinity: pointer(fields({ required: nodeSelector })),
     csi: fields({ volumeAttributes: stringMap }),
   }),
 });
@@ -146,16 +153,25 @@ const coreEvent = kind({ involvedObject: atomicStruct, related: atomicStruct });
 // ---- apps, batch, policy ----
 
 const workloadStatus = fields({ conditions });
+const rollingUpdateStrategy = fields({ rollingUpdate: pointer() });
 const deployment = kind({
-  spec: fields({ selector: labelSelector, template: podTemplateSpec, strategy: { strategy: 'retainKeys' } }),
+  spec: fields({ selector: labelSelector, template: podTemplateSpec, strategy: { ...rollingUpdateStrategy, strategy: 'retainKeys' } }),
   status: workloadStatus,
 });
 const statefulSet = kind({
-  spec: fields({ selector: labelSelector, template: podTemplateSpec }),
+  spec: fields({
+    selector: labelSelector,
+    template: podTemplateSpec,
+    updateStrategy: rollingUpdateStrategy,
+    persistentVolumeClaimRetentionPolicy: pointer(),
+    ordinals: pointer(),
+  }),
   status: workloadStatus,
 });
-const replicated = kind({ spec: fields({ selector: labelSelector, template: podTemplateSpec }), status: workloadStatus });
-const jobSpec = fields({ selector: labelSelector, template: podTemplateSpec });
+const daemonSet = kind({ spec: fields({ selector: labelSelector, template: podTemplateSpec, updateStrategy: rollingUpdateStrategy }), status: workloadStatus });
+const replicaSet = kind({ spec: fields({ selector: labelSelector, template: podTemplateSpec }), status: workloadStatus });
+const replicationController = kind({ spec: fields({ selector: atomicMap, template: pointer(podTemplateSpec) }), status: workloadStatus });
+const jobSpec = fields({ selector: labelSelector, template: podTemplateSpec, podFailurePolicy: pointer(), successPolicy: pointer() });
 const job = kind({
   spec: jobSpec,
   status: fields({
@@ -199,9 +215,10 @@ const SCHEMAS: Record<string, PatchSchema> = {
   'events.k8s.io/Event': kind({ regarding: atomicStruct, related: atomicStruct }),
   'apps/Deployment': deployment,
   'apps/StatefulSet': statefulSet,
-  'apps/DaemonSet': replicated,
-  'apps/ReplicaSet': replicated,
-  'autoscaling/HorizontalPodAutoscaler': kind({ status: fields({ conditions }) }),
+  'apps/DaemonSet': daemonSet,
+  'apps/ReplicaSet': replicaSet,
+  '/ReplicationController': replicationController,
+  'autoscaling/HorizontalPodAutoscaler': kind({ spec: fields({ behavior: pointer() }), status: fields({ conditions }) }),
   'certificates.k8s.io/CertificateSigningRequest': kind({ spec: fields({ extra: stringMap }), status: fields({ conditions: keyedList(['type']) }) }),
   'batch/Job': job,
   'batch/CronJob': cronJob,
@@ -210,7 +227,7 @@ const SCHEMAS: Record<string, PatchSchema> = {
   'rbac.authorization.k8s.io/RoleBinding': kind({ roleRef: atomicStruct }),
   'rbac.authorization.k8s.io/ClusterRoleBinding': kind({ roleRef: atomicStruct }),
   'networking.k8s.io/NetworkPolicy': kind({ spec: fields({ podSelector: labelSelector }) }),
-  'networking.k8s.io/Ingress': kind({ spec: fields({ defaultBackend: fields({ resource: atomicStruct }) }) }),
+  'networking.k8s.io/Ingress': kind({ spec: fields({ defaultBackend: pointer(fields({ resource: atomicStruct })) }) }),
   'networking.k8s.io/IngressClass': kind(),
   'storage.k8s.io/StorageClass': kind({ parameters: stringMap }),
   'storage.k8s.io/CSINode': kind({ spec: fields({ drivers: mergeList('name') }) }),

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createdFields, createdSignature, skeleton } from './created-fields.ts';
 import { compareObjects } from './structured-merge.ts';
-import type { PatchSchema } from './schema.ts';
+import { unstructuredRoot, type PatchSchema } from './schema.ts';
 
 const schema: PatchSchema = {
   fields: {
@@ -11,6 +11,7 @@ const schema: PatchSchema = {
       fields: {
         selector: { mapType: 'atomic' },
         args: { listType: 'atomic' },
+        affinity: { pointer: true },
         containers: {
           listType: 'map',
           listMapKeys: ['name'],
@@ -30,6 +31,7 @@ const objects: Record<string, unknown>[] = [
       selector: { matchLabels: { app: 'web' } },
       args: ['x', 'x'],
       securityContext: {},
+      affinity: { nodeAffinity: { preferred: [] } },
       nodeName: null,
       tolerations: [],
       containers: [
@@ -57,11 +59,31 @@ test('createdFields marks new maps and list items as members, struct maps only t
   assert.deepEqual(fields, {
     'f:apiVersion': {},
     'f:count': {},
-    'f:eventTime': {},
     'f:involvedObject': { 'f:kind': {}, 'f:name': {} },
     'f:kind': {},
     'f:metadata': { 'f:name': {} },
   });
+});
+
+test("a null the kind's empty object holds too, and an empty struct it holds by value, are not the creator's", () => {
+  const fields = createdFields(objects[0]!, schema).toFieldsV1() as Record<string, Record<string, unknown>>;
+  assert.ok(!('f:nodeName' in fields['f:spec']!));
+  assert.ok(!('f:securityContext' in fields['f:spec']!));
+});
+
+test('a struct held by pointer is owned whole when created; every map of an unstructured kind is', () => {
+  const fields = createdFields(objects[0]!, schema).toFieldsV1() as Record<string, Record<string, unknown>>;
+  assert.deepEqual(fields['f:spec']!['f:affinity'], { '.': {}, 'f:nodeAffinity': { '.': {}, 'f:preferred': {} } });
+  const custom = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', labels: { a: 'b' } }, spec: { size: 1, nested: { on: true }, nothing: null } };
+  const unstructured = unstructuredRoot({ fields: { metadata: schema.fields!.metadata! } });
+  assert.deepEqual(createdFields(custom, unstructured).toFieldsV1(), {
+    'f:apiVersion': {},
+    'f:kind': {},
+    'f:metadata': { '.': {}, 'f:labels': { '.': {}, 'f:a': {} }, 'f:name': {} },
+    'f:spec': { '.': {}, 'f:nested': { '.': {}, 'f:on': {} }, 'f:nothing': {}, 'f:size': {} },
+  });
+  const cmp = compareObjects(skeleton(custom, unstructured), custom, unstructured);
+  assert.deepEqual(createdFields(custom, unstructured).toFieldsV1(), cmp.added.union(cmp.modified).toFieldsV1());
 });
 
 test('createdSignature is equal exactly when the created fields are, whatever the leaf values', () => {

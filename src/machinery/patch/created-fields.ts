@@ -8,19 +8,24 @@ import { childSchema, isMapEntry, listSemantics, type PatchSchema } from './sche
 
 type JsonMap = Record<string, unknown>;
 
-/** What a create compares against: the object's struct skeleton, so only new maps get ".". */
+/**
+ * What a create compares against, as Go's empty object of the kind encodes: the structs it holds
+ * by value (as `{}`) and the nulls of its fields that are not omitted, so only new maps get ".".
+ */
 export function skeleton(value: unknown, schema: PatchSchema | undefined): JsonMap {
   const out: JsonMap = {};
-  if (!isPlainObject(value)) return out;
+  if (!isPlainObject(value) || schema?.unstructured) return out;
   for (const [k, v] of Object.entries(value)) {
-    if (isPlainObject(v) && isStruct(schema, k)) out[k] = skeleton(v, childSchema(schema, k));
+    if (isPlainObject(v) ? isValueStruct(schema, k) : v === null && !isMapEntry(schema, k)) out[k] = v === null ? null : skeleton(v, childSchema(schema, k));
   }
   return out;
 }
 
-/** A field whose map value is a struct (kept in the skeleton), not a map of entries. */
-function isStruct(schema: PatchSchema | undefined, key: string): boolean {
-  return !isMapEntry(schema, key) && childSchema(schema, key)?.additional === undefined;
+/** A field whose map value is a struct (not a map of entries) that the kind's empty object holds. */
+function isValueStruct(schema: PatchSchema | undefined, key: string): boolean {
+  if (isMapEntry(schema, key)) return false;
+  const cs = childSchema(schema, key);
+  return cs?.additional === undefined && !cs?.pointer;
 }
 
 const isEmptyMap = (v: JsonMap): boolean => {
@@ -97,14 +102,18 @@ function walkCreated(obj: JsonMap, schema: PatchSchema | undefined, r: Recorder)
   walkStruct(obj, schema, r);
 }
 
-/** A map present on both sides: the skeleton holds its struct children, nothing else. */
+/** A map present on both sides: the skeleton holds its value structs and nulls, nothing else. */
 function walkStruct(value: JsonMap, schema: PatchSchema | undefined, r: Recorder): void {
+  if (schema?.unstructured) {
+    walkAddedFields(value, schema, r);
+    return;
+  }
   for (const key of Object.keys(value)) {
     const child = value[key];
-    if (child === undefined) continue;
+    if (child === undefined || (child === null && !isMapEntry(schema, key))) continue;
     const cs = childSchema(schema, key);
     r.push(fieldElement(key));
-    if (isPlainObject(child) && isStruct(schema, key)) {
+    if (isPlainObject(child) && isValueStruct(schema, key)) {
       // Both sides have the map: an atomic one is one value; an empty one equals its skeleton.
       if (cs?.mapType === 'atomic') {
         if (!deepEqual(skeleton(child, cs), child)) r.insert();
@@ -135,13 +144,17 @@ function walkAdded(value: unknown, schema: PatchSchema | undefined, r: Recorder)
       }
     }
   } else if (isPlainObject(value) && schema?.mapType !== 'atomic' && !isEmptyMap(value)) {
-    for (const key of Object.keys(value)) {
-      const child = value[key];
-      if (child === undefined) continue;
-      r.push(fieldElement(key));
-      walkAdded(child, childSchema(schema, key), r);
-      r.pop();
-    }
+    walkAddedFields(value, schema, r);
   }
   r.insert();
+}
+
+function walkAddedFields(value: JsonMap, schema: PatchSchema | undefined, r: Recorder): void {
+  for (const key of Object.keys(value)) {
+    const child = value[key];
+    if (child === undefined) continue;
+    r.push(fieldElement(key));
+    walkAdded(child, childSchema(schema, key), r);
+    r.pop();
+  }
 }

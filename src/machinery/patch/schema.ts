@@ -23,6 +23,19 @@ export interface PatchSchema {
   listMapKeyDefaults?: Record<string, unknown>;
   /** SSA: `+mapType` / `+structType`. */
   mapType?: 'atomic' | 'granular';
+  /**
+   * A struct Go holds by pointer: the kind's empty object, which the field manager compares a
+   * create with, lacks it, so its creator owns it whole (`.`) besides its fields. Undescribed
+   * structs are held by value, and are in the empty object (as `{}`).
+   */
+  pointer?: boolean;
+  /** The root of an unstructured kind (a custom resource): its empty object has no fields at all. */
+  unstructured?: boolean;
+}
+
+/** A custom resource's schema: what a create is compared with is an empty unstructured object. */
+export function unstructuredRoot(schema: PatchSchema): PatchSchema {
+  return { ...schema, unstructured: true };
 }
 
 /** The schema of the value under `key` of an object described by `schema`. */
