@@ -44,6 +44,7 @@ spec:
             type: object
             properties:
               phase: {type: string}
+              attempts: {type: integer, default: 0}
 `;
 
 const widget = (name: string, spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: ${name}\n  namespace: default\nspec:\n${spec}\n`;
@@ -94,6 +95,21 @@ test('status is a subresource: a main update keeps it, a status update changes o
   assert.equal(after.status.phase, 'Ready');
   assert.equal(after.spec.replicas, 4);
   assert.equal(after.metadata.generation, obj.metadata.generation + 1);
+});
+
+test('a status write is pruned and defaulted as it decodes: its writer owns the defaults', async () => {
+  assert.equal(cluster.kubectl(['apply', '-f', '-'], { input: widget('w4', '  replicas: 1') }).code, 0);
+  const base = '/apis/example.com/v1/namespaces/default/widgets/w4';
+  const r = await apiRequest(cluster, 'PATCH', `${base}/status?fieldManager=widget-controller`, {
+    body: '{"status":{"phase":"Pruned","surplus":true}}',
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+  });
+  assert.equal(r.status, 200, r.body);
+  type Widget = { status: unknown; metadata: { managedFields: Array<{ manager: string; subresource?: string; fieldsV1: unknown }> } };
+  const stored = (await apiRequest(cluster, 'GET', base)).json<Widget>();
+  assert.deepEqual(stored.status, { attempts: 0, phase: 'Pruned' });
+  const entry = stored.metadata.managedFields.find((m) => m.manager === 'widget-controller');
+  assert.deepEqual(entry, { ...entry, subresource: 'status', fieldsV1: { 'f:status': { '.': {}, 'f:attempts': {}, 'f:phase': {} } } });
 });
 
 test('deleting the CRD removes its objects and the kind', async () => {

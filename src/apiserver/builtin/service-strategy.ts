@@ -173,9 +173,9 @@ export const serviceStrategy: Strategy = {
       }
     }
   },
-  prepareForSubresourceUpdate(subresource, next) {
+  applyStatusDefaults(obj) {
     // SetDefaults_Service: an address without an ipMode is a VIP.
-    if (subresource === 'status') for (const ing of ingressOf(next)) if (ing.ip && ing.ipMode === undefined) ing.ipMode = 'VIP';
+    for (const ing of ingressOf(obj)) if (ing.ip && ing.ipMode === undefined) ing.ipMode = 'VIP';
   },
   validateSubresourceUpdate(subresource, next, prev) {
     return subresource === 'status' ? validateLoadBalancerStatus(next, prev) : undefined;

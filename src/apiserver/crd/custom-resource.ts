@@ -59,6 +59,7 @@ export function customResourceStrategy(version: CRDVersion): Strategy {
     nameRule: 'path-segment',
     // Pruning and structural defaults happen as the request decodes: the writer owns the defaults.
     applyDefaults: (obj) => normalize(obj),
+    applyStatusDefaults: (obj) => normalize(obj),
     validate(obj) {
       const { metadata: _m, ...rest } = obj;
       return validateAgainstSchema({ ...rest, metadata: {} }, schema);

@@ -261,7 +261,7 @@ export class ResourceRegistry {
       decodeAsTyped(this.rt, next);
       const now = this.deps.now();
       carryMetaForUpdate(next, current, this.strategy);
-      if (subresource === '') this.strategy.applyDefaults?.(next);
+      this.applyDefaults(next, subresource);
       const sentFields = next.metadata.managedFields;
       this.setManagedFields(current, next, ctx, now, subresource);
       const mutated = this.admit('mutate', 'UPDATE', namespace, next, current, ctx, subresource);
@@ -355,6 +355,12 @@ export class ResourceRegistry {
     return (obj.metadata.deletionGracePeriodSeconds ?? 0) > 0 && (this.strategy.gracefulDeletionWaits?.(obj) ?? false);
   }
 
+  /** The defaults a write's body gets as it decodes: the kind's, or its status' for a `/status` write. */
+  private applyDefaults(obj: KubeObject, subresource: string): void {
+    if (subresource === '') this.strategy.applyDefaults?.(obj);
+    else if (subresource === 'status') this.strategy.applyStatusDefaults?.(obj);
+  }
+
   /** Records who changed what; a server-side apply has already computed its own entries. */
   private setManagedFields(prev: KubeObject | undefined, next: KubeObject, ctx: WriteContext, now: Date, subresource: string): void {
     // A binding writes to storage past the field manager (BindingREST): pods carry no entry for it.
@@ -383,7 +389,7 @@ export class ResourceRegistry {
       warnings: ctx.warnings,
       normalize: (patched) => {
         decodeAsTyped(this.rt, patched);
-        if (subresource === '') this.strategy.applyDefaults?.(patched);
+        this.applyDefaults(patched, subresource);
       },
     };
     return phase === 'mutate' ? chain.mutate(req) : phase === 'validate' ? chain.validate(req) : chain.admit(req);

@@ -37,6 +37,11 @@ export interface Strategy {
   keepStatusOnCreate?: boolean;
   /** The kind's defaulting (Go's SetDefaults_*), before mutating admission sees the object. */
   applyDefaults?(obj: KubeObject): void;
+  /**
+   * The defaulting a `/status` write's body gets, which reaches only its status (a custom
+   * resource's pruning and structural defaults, a load-balancer address's ipMode).
+   */
+  applyStatusDefaults?(obj: KubeObject): void;
   /** Set defaults and clear what a client may not set on create (status of kinds with a status subresource …). */
   prepareForCreate?(obj: KubeObject, ctx: StrategyContext): Promise<void> | void;
   /**
