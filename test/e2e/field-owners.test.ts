@@ -63,6 +63,8 @@ describe('field owners after a kubectl write', { skip: kubectlBinary(version) ? 
     for (const added of ['f:serviceAccountName', 'f:serviceAccount', 'f:volumes', 'f:tolerations', 'f:priority', 'f:preemptionPolicy']) {
       assert.ok(!(added in spec), `kubectl-run must not own ${added}: ${JSON.stringify(spec)}`);
     }
+    // Go encodes a nil containers list as null, so the empty Pod has one: only the item is new.
+    assert.deepEqual(Object.keys(spec['f:containers']), ['k:{"name":"web"}']);
     const container = spec['f:containers']['k:{"name":"web"}'] as Json;
     assert.deepEqual(Object.keys(container).sort(), ['.', 'f:image', 'f:imagePullPolicy', 'f:name', 'f:resources', 'f:terminationMessagePath', 'f:terminationMessagePolicy']);
   });

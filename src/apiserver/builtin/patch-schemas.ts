@@ -77,7 +77,7 @@ const volume = fields({
 const podSpec = fields({
   volumes: { ...mergeList('name', volume), strategy: 'merge,retainKeys' },
   initContainers: mergeList('name', container),
-  containers: mergeList('name', container),
+  containers: { ...mergeList('name', container), nullInEmpty: true },
   ephemeralContainers: mergeList('name', container),
   imagePullSecrets: mergeList('name', atomicStruct),
   hostAliases: mergeList('ip'),

@@ -13,6 +13,7 @@ const schema: PatchSchema = {
         args: { listType: 'atomic' },
         affinity: { pointer: true },
         containers: {
+          nullInEmpty: true,
           listType: 'map',
           listMapKeys: ['name'],
           items: { fields: { ports: { listType: 'map', listMapKeys: ['containerPort', 'protocol'], listMapKeyDefaults: { protocol: 'TCP' } } } },
@@ -69,6 +70,9 @@ test("a null the kind's empty object holds too, and an empty struct it holds by 
   const fields = createdFields(objects[0]!, schema).toFieldsV1() as Record<string, Record<string, unknown>>;
   assert.ok(!('f:nodeName' in fields['f:spec']!));
   assert.ok(!('f:securityContext' in fields['f:spec']!));
+  // A list Go encodes as null when nil: its items are new, the list is not.
+  assert.ok(!('.' in (fields['f:spec']!['f:containers'] as object)));
+  assert.ok('k:{"name":"side"}' in (fields['f:spec']!['f:containers'] as object));
 });
 
 test('a struct held by pointer is owned whole when created; every map of an unstructured kind is', () => {

@@ -16,7 +16,10 @@ export function skeleton(value: unknown, schema: PatchSchema | undefined): JsonM
   const out: JsonMap = {};
   if (!isPlainObject(value) || schema?.unstructured) return out;
   for (const [k, v] of Object.entries(value)) {
-    if (isPlainObject(v) ? isValueStruct(schema, k) : v === null && !isMapEntry(schema, k)) out[k] = v === null ? null : skeleton(v, childSchema(schema, k));
+    if (isMapEntry(schema, k)) continue;
+    const cs = childSchema(schema, k);
+    if (v === null || (Array.isArray(v) && cs?.nullInEmpty)) out[k] = null;
+    else if (isPlainObject(v) && isValueStruct(schema, k)) out[k] = skeleton(v, cs);
   }
   return out;
 }
@@ -118,6 +121,9 @@ function walkStruct(value: JsonMap, schema: PatchSchema | undefined, r: Recorder
       if (cs?.mapType === 'atomic') {
         if (!deepEqual(skeleton(child, cs), child)) r.insert();
       } else if (!isEmptyMap(child)) walkStruct(child, cs, r);
+    } else if (Array.isArray(child) && cs?.nullInEmpty) {
+      // Null before: the items are new, the list is not (unless it is one value, atomic or empty).
+      if (!walkAddedItems(child, cs, r)) r.insert();
     } else walkAdded(child, cs, r);
     r.pop();
   }
@@ -126,27 +132,32 @@ function walkStruct(value: JsonMap, schema: PatchSchema | undefined, r: Recorder
 /** A value the skeleton lacks: it is added with everything under it. */
 function walkAdded(value: unknown, schema: PatchSchema | undefined, r: Recorder): void {
   if (Array.isArray(value)) {
-    const semantics = listSemantics(schema);
-    if (semantics.type !== 'atomic' && value.length > 0) {
-      const items = new Map<PathElement, unknown[]>();
-      value.forEach((item, i) => {
-        const pe = listItemElement(item, semantics, schema, i);
-        const seen = items.get(pe);
-        if (seen) seen.push(item);
-        else items.set(pe, [item]);
-      });
-      for (const [pe, same] of items) {
-        r.push(pe);
-        // Duplicated items are owned as one element, not field by field.
-        if (same.length === 1) walkAdded(same[0], schema?.items, r);
-        else r.insert();
-        r.pop();
-      }
-    }
+    walkAddedItems(value, schema, r);
   } else if (isPlainObject(value) && schema?.mapType !== 'atomic' && !isEmptyMap(value)) {
     walkAddedFields(value, schema, r);
   }
   r.insert();
+}
+
+/** A list's items, each added with all under it; false when the list is one value (atomic or empty). */
+function walkAddedItems(value: unknown[], schema: PatchSchema | undefined, r: Recorder): boolean {
+  const semantics = listSemantics(schema);
+  if (semantics.type === 'atomic' || value.length === 0) return false;
+  const items = new Map<PathElement, unknown[]>();
+  value.forEach((item, i) => {
+    const pe = listItemElement(item, semantics, schema, i);
+    const seen = items.get(pe);
+    if (seen) seen.push(item);
+    else items.set(pe, [item]);
+  });
+  for (const [pe, same] of items) {
+    r.push(pe);
+    // Duplicated items are owned as one element, not field by field.
+    if (same.length === 1) walkAdded(same[0], schema?.items, r);
+    else r.insert();
+    r.pop();
+  }
+  return true;
 }
 
 function walkAddedFields(value: JsonMap, schema: PatchSchema | undefined, r: Recorder): void {

@@ -29,6 +29,11 @@ export interface PatchSchema {
    * structs are held by value, and are in the empty object (as `{}`).
    */
   pointer?: boolean;
+  /**
+   * A list Go encodes even when nil (`json:"containers"`, no omitempty): the kind's empty object
+   * holds it as null, so a create adds its items but not the list itself.
+   */
+  nullInEmpty?: boolean;
   /** The root of an unstructured kind (a custom resource): its empty object has no fields at all. */
   unstructured?: boolean;
 }
