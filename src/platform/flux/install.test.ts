@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { newTestServer, newTestClient } from '../../controller/test-server.ts';
 import { installFlux } from './install.ts';
 
-test('installFlux serves the Flux kinds and creates the flux Deployment in cozy-fluxcd, idempotently', async () => {
+test('installFlux serves the Flux kinds and creates the flux Deployment in cozy-fluxcd, idempotently', async (t) => {
   const server = await newTestServer();
   await server.start();
+  t.after(() => server.stop());
   const client = newTestClient(server);
   await installFlux(client);
   const ns = await client.get({ apiVersion: 'v1', kind: 'Namespace', name: 'cozy-fluxcd' });
@@ -20,5 +21,4 @@ test('installFlux serves the Flux kinds and creates the flux Deployment in cozy-
   await installFlux(client);
   const again = await client.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'cozy-fluxcd', name: 'flux' });
   assert.equal(again.metadata.resourceVersion, rv);
-  await server.stop();
 });

@@ -5,9 +5,10 @@ import { newTestClient, newTestServer } from '../../controller/test-server.ts';
 import { installerChart } from '../charts/core/installer/index.ts';
 import { upgradeInstall } from './installer-release.ts';
 
-test('helm upgrade --install of cozy-installer: revision 1, then no new revision while nothing changed, 2 when values change', async () => {
+test('helm upgrade --install of cozy-installer: revision 1, then no new revision while nothing changed, 2 when values change', async (t) => {
   const server = await newTestServer();
   await server.start();
+  t.after(() => server.stop());
   const client = newTestClient(server);
   await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'cozy-system' } });
   const opts = { releaseName: 'cozystack', namespace: 'cozy-system', values: {} };
@@ -18,5 +19,4 @@ test('helm upgrade --install of cozy-installer: revision 1, then no new revision
   assert.deepEqual(await upgradeInstall(client, realClock, installerChart, { ...opts, values: { cozystackOperator: { helmReleaseInterval: '1m' } } }), { revision: 2, changed: true });
   const secrets = await client.list({ apiVersion: 'v1', kind: 'Secret' }, { namespace: 'cozy-system', labelSelector: 'owner=helm,name=cozystack' });
   assert.deepEqual(secrets.items.map((s) => `${s.metadata.name}=${s.metadata.labels?.status}`).sort(), ['sh.helm.release.v1.cozystack.v1=superseded', 'sh.helm.release.v1.cozystack.v2=deployed']);
-  await server.stop();
 });

@@ -9,9 +9,10 @@ import { installCRDs } from '../../../installer/crds.ts';
 import { renderVariant } from './test-render.ts';
 
 describe('platform chart: rendered cozystack.io objects against the CRDs', () => {
-  it('every PackageSource and isp-full Package is accepted and stored as rendered', async () => {
+  it('every PackageSource and isp-full Package is accepted and stored as rendered', async (t) => {
     const server = await newTestServer();
     await server.start();
+    t.after(() => server.stop());
     const client = newTestClient(server);
     await installCRDs(client, realClock);
     const objects = renderVariant('isp-full', { authentication: { oidc: { enabled: true } }, backupStorage: { region: 'eu' } });
@@ -23,6 +24,5 @@ describe('platform chart: rendered cozystack.io objects against the CRDs', () =>
       assert.deepEqual(stored.spec, obj.spec, `${obj.kind} ${obj.metadata.name}`);
       assert.deepEqual(stored.metadata.annotations ?? {}, obj.metadata.annotations ?? {});
     }
-    await server.stop();
   });
 });
