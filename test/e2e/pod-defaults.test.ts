@@ -136,6 +136,24 @@ for (const version of ['1.27', '1.33']) {
       assert.equal(json(['get', 'deployment', 'reader']).metadata.generation, 1);
     });
 
+    test('a downward API reference to a field the pod lacks is Invalid, with the path kube-apiserver names', () => {
+      const pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'typo', namespace: ns },
+        spec: {
+          containers: [{ name: 'app', image: 'nginx:1.27', env: [{ name: 'POD', valueFrom: { fieldRef: { fieldPath: 'metadata.nmae' } } }] }],
+          volumes: [{ name: 'info', downwardAPI: { items: [{ path: 'node', fieldRef: { fieldPath: 'spec.nodeName' } }] } }],
+        },
+      };
+      const r = k(['apply', '-f', '-'], JSON.stringify(pod));
+      assert.notEqual(r.code, 0);
+      assert.match(r.stderr, /The Pod "typo" is invalid: /);
+      assert.ok(r.stderr.includes('spec.volumes[0].downwardAPI.fieldRef.fieldPath: Unsupported value: "spec.nodeName": supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"'), r.stderr);
+      assert.ok(r.stderr.includes('spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.nmae": error converting fieldPath: field label not supported: metadata.nmae'), r.stderr);
+      assert.equal(k(['get', 'pod', 'typo', '-n', ns]).code, 1);
+    });
+
     test('a volume that names no source is an emptyDir', () => {
       const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'scratch', namespace: ns }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], volumes: [{ name: 'scratch' }] } };
       assert.equal(k(['apply', '-f', '-'], JSON.stringify(pod)).code, 0);

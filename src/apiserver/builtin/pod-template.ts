@@ -7,6 +7,7 @@ import { goStringMap } from '../../machinery/validation/names.ts';
 import { validateAppArmorAnnotations } from './apparmor.ts';
 import { validateSecurityProfiles } from './security-profiles.ts';
 import { defaultEnvSources, defaultVolumes, validateFileModes } from './volume-defaults.ts';
+import { ENV_FIELD_PATHS, validateDownwardAPIVolume, validateFieldRef, validateResourceFieldRef } from './downward-api.ts';
 
 /** Whether the template's labels satisfy the selector, matchExpressions included (one that cannot be parsed is not compared). */
 function selectorMatches(selector: Record<string, unknown>, labels: Record<string, string>): boolean {
@@ -75,6 +76,8 @@ function validateEnv(env: unknown, path: string): FieldError[] {
     else if (!/^[\x20-\x3c\x3e-\x7e]+$/.test(name)) errors.push(fieldErrors.invalid(`${p}.name`, name, "a valid environment variable name must consist only of printable ASCII characters other than '='"));
     if (!isPlainObject(e.valueFrom)) return;
     const from = e.valueFrom;
+    if (isPlainObject(from.fieldRef)) errors.push(...validateFieldRef(from.fieldRef, ENV_FIELD_PATHS, `${p}.valueFrom.fieldRef`));
+    if (isPlainObject(from.resourceFieldRef)) errors.push(...validateResourceFieldRef(from.resourceFieldRef, `${p}.valueFrom.resourceFieldRef`, false));
     const sources = ENV_SOURCES.filter((k) => from[k] != null).length;
     const value = typeof e.value === 'string' ? e.value : '';
     if (sources === 0) errors.push(fieldErrors.invalid(`${p}.valueFrom`, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
@@ -147,7 +150,7 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
       if (typeof v.name !== 'string' || !v.name) errors.push(fieldErrors.required(`${path}.volumes[${i}].name`));
       else if (seen.has(v.name)) errors.push(fieldErrors.duplicate(`${path}.volumes[${i}].name`, v.name));
       else seen.add(v.name);
-      errors.push(...validateFileModes(v, `${path}.volumes[${i}]`));
+      errors.push(...validateFileModes(v, `${path}.volumes[${i}]`), ...validateDownwardAPIVolume(v, `${path}.volumes[${i}]`));
     });
   }
   return errors;

@@ -70,4 +70,8 @@ test('file modes beyond 0777 are Invalid with validateVolumes\' message, project
   assert.deepEqual(errors({ name: 'p', projected: { defaultMode: 511, sources: [{ secret: { name: 's', items: [{ key: 'a', path: 'a', mode: 1000 }] } }] } }), [
     'spec.volumes[0].projected.sources[0].secret.items[0].mode: Invalid value: 1000: must be a number between 0 and 0777 (octal), both inclusive',
   ]);
+  // validateDownwardAPIVolumeFile is handed the source's path: a file's mode names no item.
+  assert.deepEqual(errors({ name: 'd', downwardAPI: { items: [{ path: 'a', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' }, mode: 1000 }] } }), [
+    'spec.volumes[0].downwardAPI.mode: Invalid value: 1000: must be a number between 0 and 0777 (octal), both inclusive',
+  ]);
 });

@@ -64,8 +64,9 @@ function modeErrors(holder: Json, key: 'defaultMode' | 'mode', path: string): Fi
   return typeof mode === 'number' && (mode < 0 || mode > 0o777) ? [fieldErrors.invalid(`${path}.${key}`, mode, FILE_MODE_ERROR)] : [];
 }
 
-function itemModeErrors(source: Json, path: string): FieldError[] {
-  return objects(source.items).flatMap((item, i) => modeErrors(item, 'mode', `${path}.items[${i}]`));
+/** Each item's mode: a Secret's or ConfigMap's item by its index; a downward API file by none (validateDownwardAPIVolumeFile gets the source's path). */
+function itemModeErrors(source: Json, path: string, indexed: boolean): FieldError[] {
+  return objects(source.items).flatMap((item, i) => modeErrors(item, 'mode', indexed ? `${path}.items[${i}]` : path));
 }
 
 /** validateVolumes' file modes: a volume's defaultMode and each item's mode, projected sources' too. */
@@ -74,12 +75,12 @@ export function validateFileModes(volume: Json, path: string): FieldError[] {
   for (const name of [...FILE_SOURCES, 'projected']) {
     const source = volume[name];
     if (!isPlainObject(source)) continue;
-    errors.push(...modeErrors(source, 'defaultMode', `${path}.${name}`), ...itemModeErrors(source, `${path}.${name}`));
+    errors.push(...modeErrors(source, 'defaultMode', `${path}.${name}`), ...itemModeErrors(source, `${path}.${name}`, name !== 'downwardAPI'));
   }
   const projected = isPlainObject(volume.projected) ? volume.projected : undefined;
   objects(projected?.sources).forEach((projection, i) => {
     for (const name of FILE_SOURCES) {
-      if (isPlainObject(projection[name])) errors.push(...itemModeErrors(projection[name], `${path}.projected.sources[${i}].${name}`));
+      if (isPlainObject(projection[name])) errors.push(...itemModeErrors(projection[name], `${path}.projected.sources[${i}].${name}`, name !== 'downwardAPI'));
     }
   });
   return errors;
