@@ -4,21 +4,15 @@
 // Deployment scaled up by its CPU usage. The HPA sync period is shortened with the hidden flag
 // kube-controller-manager has too; the scaling rules are unit-tested on a FakeClock.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  // A sync every 3 s: faster, and the Warnings of the first syncs (pods still inside their metrics
-  // window) would spend the recorder's 25-event burst before the rescale is reported.
-  cluster = await startCluster({ platform: true, extraArgs: ['--horizontal-pod-autoscaler-sync-period', '3s'] });
+// A sync every 3 s: faster, and the Warnings of the first syncs (pods still inside their metrics
+// window) would spend the recorder's 25-event burst before the rescale is reported.
+const cluster = useCluster({ platform: true, extraArgs: ['--horizontal-pod-autoscaler-sync-period', '3s'] }, () => {
   cluster.kubectl(['create', 'namespace', 'scale']);
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 const k = (args: string[], opts: { version?: string; input?: string } = {}) => cluster.kubectl(['-n', 'scale', ...args], opts);

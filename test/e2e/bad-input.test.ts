@@ -1,20 +1,13 @@
 // Bad input gets the right Status, never a 500, and the server keeps serving.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { apiRequest } from '../support/http.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  cluster = await startCluster({ store: 'memory' });
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster({ store: 'memory' });
 
 const post = (path: string, body: string | Buffer, contentType = 'application/json') =>
   apiRequest(cluster, 'POST', path, { body, headers: { 'Content-Type': contentType } });

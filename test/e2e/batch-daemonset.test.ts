@@ -3,19 +3,13 @@
 // Running pod on each of the three nodes, and `kubectl create job --from=cronjob/…` works.
 // Schedules and long backoffs are covered with the FakeClock in the controllers' unit tests.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  cluster = await startCluster();
+const cluster = useCluster({}, () => {
   cluster.kubectl(['create', 'namespace', 'batch']);
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 const k = (args: string[], input?: string) => cluster.kubectl(['-n', 'batch', ...args], { input });

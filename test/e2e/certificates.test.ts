@@ -3,23 +3,16 @@
 // issues with the cluster CA, and a kubeconfig with it that authenticates as the subject's CN.
 // Requests come with RSA keys (openssl, as the docs make them) and ECDSA ones (cfssl's default).
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { certificateRequest } from '../support/csr.ts';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  cluster = await startCluster({ extraArgs: ['--kubernetes-only'] });
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster({ extraArgs: ['--kubernetes-only'] });
 
 function ok(args: string[], opts: { version?: string; input?: string } = {}): string {
   const r = cluster.kubectl(args, opts);

@@ -1,12 +1,10 @@
 // @kubernetes/client-node against cozylab: CRUD, watch resumed from a resourceVersion, 410 after compaction,
 // and a kill -9 in the middle of writes losing nothing that was acknowledged.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as k8s from '@kubernetes/client-node';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
-
-let cluster: TestCluster;
+import { startCluster, useCluster, type TestCluster } from '../support/cluster.ts';
 
 function clients(c: TestCluster) {
   const kc = new k8s.KubeConfig();
@@ -14,13 +12,7 @@ function clients(c: TestCluster) {
   return { kc, core: kc.makeApiClient(k8s.CoreV1Api) };
 }
 
-before(async () => {
-  cluster = await startCluster({ extraArgs: ['--compaction-interval', '1000'] });
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster({ extraArgs: ['--compaction-interval', '1000'] });
 
 test('CRUD through the typed client', async () => {
   const { core } = clients(cluster);

@@ -1,12 +1,10 @@
 // cozystack-api as an aggregated API server (issue 5): APIServices, discovery, OpenAPI, and the
 // apps.cozystack.io kinds as views over HelmReleases, checked with real kubectl and client-node.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as k8s from '@kubernetes/client-node';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
-
-let cluster: TestCluster;
+import { useCluster } from '../support/cluster.ts';
 
 async function until<T>(probe: () => T | undefined | false, what: string, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -28,17 +26,11 @@ function tenantYaml(name: string, spec: string, labels = ''): string {
   return `apiVersion: apps.cozystack.io/v1alpha1\nkind: Tenant\nmetadata:\n  name: ${name}\n  namespace: tenant-root\n${labels ? `  labels: {${labels}}\n` : ''}spec: ${spec}\n`;
 }
 
-before(async () => {
-  cluster = await startCluster({ platform: true });
+const cluster = useCluster({ platform: true }, async () => {
   await until(() => cluster.kubectl(['get', 'apiservice', 'v1alpha1.apps.cozystack.io']).code === 0, 'the cozystack-api APIServices', 90_000);
   const wait = cluster.kubectl(['wait', '--for=condition=Available', '--timeout=120s', 'apiservices/v1alpha1.apps.cozystack.io', 'apiservices/v1alpha1.core.cozystack.io', 'apiservices/v1alpha1.sdn.cozystack.io']);
   assert.equal(wait.code, 0, wait.stderr + cluster.output().slice(-3000));
   await until(() => cluster.kubectl(['get', 'applicationdefinition', 'tenant']).code === 0 && cluster.kubectl(['get', 'tenants', '-n', 'tenant-root']).code === 0, 'the tenant kind', 60_000);
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 test('kubectl get apiservices: three aggregated rows on cozystack-api, Local rows for CRD groups, none for apps', () => {

@@ -1,18 +1,11 @@
 // CustomResourceDefinitions: served at once, validated, pruned, defaulted, printed, removed with their objects.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { apiRequest } from '../support/http.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  cluster = await startCluster();
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster();
 
 const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

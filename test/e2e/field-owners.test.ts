@@ -7,21 +7,12 @@
 // and neither is the null `creationTimestamp` both carry in a template. Every map of a custom
 // resource is new in its empty object.
 
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 
-let cluster: TestCluster;
-
-before(async () => {
-  cluster = await startCluster();
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster();
 
 type Json = Record<string, any>;
 

@@ -3,19 +3,12 @@
 // installs, heals a deleted Deployment, honours suspend, upgrades on a values change, reports bad
 // values (against core/platform's schema) as READY False, and uninstalls when deleted.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  // Flux is Cozystack's: the cozystack-operator installs it in the Cozystack stage.
-  cluster = await startCluster({ platform: true });
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+// Flux is Cozystack's: the cozystack-operator installs it in the Cozystack stage.
+const cluster = useCluster({ platform: true });
 
 function kubectl(args: string[], input?: string): string {
   const r = cluster.kubectl(args, { input });

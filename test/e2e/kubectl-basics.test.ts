@@ -1,25 +1,16 @@
 // The everyday kubectl commands against a real `cozylab up`, for the oldest and newest kubectl.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { startCluster, useCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
 import { RESTRICTED_WARNING } from '../support/pod-security.ts';
 
-let cluster: TestCluster;
-
-before(async () => {
-  cluster = await startCluster();
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster();
 
 test('health endpoints answer ok without credentials; /version is a version object', async () => {
   for (const path of ['/healthz', '/livez', '/readyz']) {

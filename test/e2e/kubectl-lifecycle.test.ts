@@ -1,20 +1,13 @@
 // Watching, waiting and deleting as kubectl does it, and the protobuf bodies of kubectl 1.32+.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
 
-let cluster: TestCluster;
-before(async () => {
-  cluster = await startCluster();
-});
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster();
 
 const k = (args: string[], input?: string) => cluster.kubectl(args, { input });
 

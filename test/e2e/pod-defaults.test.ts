@@ -3,21 +3,12 @@
 // in every container, Forbidden for an account that does not exist), volume and downward API
 // defaults, and the `creationTimestamp: null` Go writes into every nested ObjectMeta.
 
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 
-let cluster: TestCluster;
-
-before(async () => {
-  cluster = await startCluster();
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
-});
+const cluster = useCluster();
 
 type Json = Record<string, any>;
 

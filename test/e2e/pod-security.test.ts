@@ -2,13 +2,11 @@
 // baseline enforced and restricted warned by default, kube-system exempt, namespace labels that
 // change the levels (validated, and warning about the pods already there).
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 import { RESTRICTED_WARNING } from '../support/pod-security.ts';
-
-let cluster: TestCluster;
 
 const RESTRICTED_NGINX = RESTRICTED_WARNING('nginx');
 
@@ -27,14 +25,8 @@ async function eventually<T>(probe: () => T | undefined, what: string): Promise<
   assert.fail(`never happened: ${what}`);
 }
 
-before(async () => {
-  cluster = await startCluster();
+const cluster = useCluster({}, () => {
   for (const ns of ['team', 'locked']) ok(['create', 'namespace', ns]);
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 describe('the Talos defaults: baseline enforced, restricted warned, kube-system exempt', () => {

@@ -1,26 +1,19 @@
 // What kube-apiserver tells kubectl about a Pod or pod template that is valid but likely not what was
 // meant (Warning headers), and the AppArmor annotations 1.33 still copies into fields.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary } from '../support/kubectl.ts';
 import { apiRequest } from '../support/http.ts';
 
-let cluster: TestCluster;
 const NS = 'warned';
 const APPARMOR = 'container.apparmor.security.beta.kubernetes.io';
 
-before(async () => {
-  cluster = await startCluster();
+const cluster = useCluster({}, () => {
   cluster.kubectl(['create', 'namespace', NS]);
   // Pod Security's own warnings stay out of what these tests read.
   cluster.kubectl(['label', 'namespace', NS, 'pod-security.kubernetes.io/warn=privileged']);
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('Warning: ')).map((l) => l.slice('Warning: '.length));

@@ -2,16 +2,14 @@
 // quota refusals with kube-apiserver's words, defaults a LimitRange puts into pods, `kubectl
 // describe quota` following pods as they come and go, and `--as` allowed for admins only.
 
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
 import { RESTRICTED_WARNING } from '../support/pod-security.ts';
-
-let cluster: TestCluster;
 
 function ok(args: string[], input?: string): string {
   const r = cluster.kubectl(args, { input });
@@ -41,14 +39,8 @@ function describedQuota(namespace: string, name: string): Record<string, [string
   return rows;
 }
 
-before(async () => {
-  cluster = await startCluster();
+const cluster = useCluster({}, () => {
   for (const ns of ['counted', 'compute', 'defaults', 'team']) ok(['create', 'namespace', ns]);
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 describe('ResourceQuota', () => {

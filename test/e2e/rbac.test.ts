@@ -1,16 +1,14 @@
 // RBAC against a real `cozylab up` and real kubectl: a user with a client certificate and a
 // ServiceAccount with a `kubectl create token` token, each bound to a default role in one namespace.
 
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { issue } from '../../src/cli/pki.ts';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary, runKubectl } from '../support/kubectl.ts';
-
-let cluster: TestCluster;
 
 /** A client certificate for `cn` signed by the cluster CA: how a named user reaches kube-apiserver. */
 function clientCertificate(dataDir: string, cn: string): Promise<{ cert: string; key: string }> {
@@ -27,8 +25,7 @@ function kubeconfigFor(name: string, user: Record<string, string>): string {
   return path;
 }
 
-before(async () => {
-  cluster = await startCluster();
+const cluster = useCluster({}, () => {
   for (const args of [
     ['create', 'namespace', 'team'],
     ['create', 'namespace', 'other'],
@@ -39,11 +36,6 @@ before(async () => {
     const r = cluster.kubectl(args);
     assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
   }
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 test('the default roles exist, labelled, with view aggregated from system:aggregate-to-view', () => {

@@ -1,12 +1,11 @@
 // Services get Endpoints and EndpointSlices from their ready pods; claims bind to volumes
 // provisioned for the Cozystack StorageClasses — all through a real `cozylab up` and kubectl.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCluster, type TestCluster } from '../support/cluster.ts';
+import { useCluster } from '../support/cluster.ts';
 import { kubectlBinary, type KubectlResult } from '../support/kubectl.ts';
 
-let cluster: TestCluster;
 const k = (args: string[], input?: string): KubectlResult => cluster.kubectl(args, input === undefined ? {} : { input });
 
 /** Polls kubectl until `done` holds for its output; returns the last result (the assertion follows). */
@@ -21,14 +20,8 @@ async function eventually(args: string[], done: (out: string) => boolean, attemp
 
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 
-before(async () => {
-  cluster = await startCluster();
+const cluster = useCluster({}, () => {
   assert.equal(k(['create', 'namespace', 'shop']).code, 0);
-});
-
-after(async () => {
-  await cluster.stop();
-  cluster.cleanup();
 });
 
 test('the kubernetes Service points at the API server', async () => {

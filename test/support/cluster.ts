@@ -1,6 +1,7 @@
 // Starting a real `cozylab up` for end-to-end tests: a child process on a free port with its own data dir.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,8 +23,40 @@ export interface TestCluster {
   cleanup(): void;
 }
 
-/** `platform: true` runs the whole install (Cozystack included); otherwise `--kubernetes-only`. */
-export async function startCluster(opts: { dataDir?: string; store?: 'sqlite' | 'memory'; extraArgs?: string[]; platform?: boolean } = {}): Promise<TestCluster> {
+export interface ClusterOptions {
+  dataDir?: string;
+  store?: 'sqlite' | 'memory';
+  extraArgs?: string[];
+  /** Runs the whole install (Cozystack included); otherwise `--kubernetes-only`. */
+  platform?: boolean;
+}
+
+/**
+ * One cluster for a test file: started before its tests (then `setup` runs), stopped and removed
+ * after them. What it returns stands for the cluster once started (reading it earlier throws).
+ */
+export function useCluster(opts: ClusterOptions = {}, setup?: () => unknown): TestCluster {
+  let started: TestCluster | undefined;
+  // One hook: node:test does not wait for one root-level before() to finish before the next.
+  before(async () => {
+    started = await startCluster(opts);
+    await setup?.();
+  });
+  after(async () => {
+    if (!started) return;
+    await started.stop();
+    started.cleanup();
+  });
+  return new Proxy({} as TestCluster, {
+    get(_target, key) {
+      if (!started) throw new Error('the cluster starts in the before() hook useCluster registers');
+      const value: unknown = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+}
+
+export async function startCluster(opts: ClusterOptions = {}): Promise<TestCluster> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'cozylab-e2e-'));
   // COZYLAB_SERVER_NODE_ARGS: more node flags for the server alone (`--cpu-prof --cpu-prof-dir=DIR` to profile a benchmark).
   const extraNodeArgs = process.env.COZYLAB_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
