@@ -59,7 +59,13 @@ export function customResourceStrategy(version: CRDVersion): Strategy {
     nameRule: 'path-segment',
     // Pruning and structural defaults happen as the request decodes: the writer owns the defaults.
     applyDefaults: (obj) => normalize(obj),
-    applyStatusDefaults: (obj) => normalize(obj),
+    // A status write keeps the stored spec, normalized already: only its status is walked.
+    applyStatusDefaults(obj) {
+      const view: Record<string, unknown> = { apiVersion: obj.apiVersion, kind: obj.kind, metadata: obj.metadata, status: obj.status };
+      normalize(view);
+      if (view.status === undefined) delete obj.status;
+      else obj.status = view.status;
+    },
     validate(obj) {
       const { metadata: _m, ...rest } = obj;
       return validateAgainstSchema({ ...rest, metadata: {} }, schema);
