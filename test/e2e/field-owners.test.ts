@@ -70,6 +70,12 @@ describe('field owners after a kubectl write', { skip: kubectlBinary(version) ? 
     // the latter is new to the empty Deployment the create is compared with, so only it is owned whole.
     assert.deepEqual(spec['f:strategy'], { 'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} }, 'f:type': {} });
     assert.deepEqual(spec['f:template']['f:metadata'], { 'f:labels': { '.': {}, 'f:app': {} } });
+    // The status a create leaves is Go's empty struct, so the controller's status writes fill it
+    // field by field: no `.` for the status itself.
+    ok(['rollout', 'status', 'deployment/api', '-n', ns, '--timeout=30s']);
+    const status = (get(['get', 'deployment', 'api']).metadata.managedFields as Json[]).find((m) => m.manager === 'kube-controller-manager' && m.subresource === 'status');
+    assert.ok(status, 'the deployment controller records its status writes');
+    assert.ok(!('.' in status.fieldsV1['f:status']) && 'f:availableReplicas' in status.fieldsV1['f:status'], JSON.stringify(status.fieldsV1));
   });
 
   test('a Job: the generated selector and its template labels belong to no one', () => {

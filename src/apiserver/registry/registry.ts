@@ -177,7 +177,12 @@ export class ResourceRegistry {
     decodeAsTyped(this.rt, obj);
     const now = this.deps.now();
     fillMetaForCreate(obj, now, this.strategy);
-    if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) delete obj.status;
+    // A built-in kind's status is a Go struct, stored empty (`{}`) until its controller writes it;
+    // a custom resource's is dropped.
+    if (this.strategy.statusSubresource && !this.strategy.keepStatusOnCreate) {
+      if (this.rt.strategicMergePatch) obj.status = {};
+      else delete obj.status;
+    }
     if (!obj.metadata.name && obj.metadata.generateName) obj.metadata.name = generateName(obj.metadata.generateName);
     // kube-apiserver's order: defaulting, the field manager, mutating admission, the strategy,
     // validation, validating admission. What admission and the strategy add belongs to no manager.
