@@ -147,10 +147,15 @@ describe('field owners after a kubectl write', { skip: kubectlBinary(version) ? 
     const names = fieldsOf(JSON.parse(ok(['get', 'crd', 'widgets.example.com', '-o', 'json', '--show-managed-fields']).stdout) as Json, 'kubectl-create')['f:spec']['f:names'] as Json;
     assert.deepEqual(names, { 'f:kind': {}, 'f:listKind': {}, 'f:plural': {}, 'f:singular': {} });
     ok(['wait', '--for=condition=Established', 'crd/widgets.example.com', '--timeout=20s']);
-    ok(['create', '-f', '-'], JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: ns }, spec: { size: 3, shape: { round: true } } }));
+    const metadata = { name: 'w', namespace: ns, finalizers: ['example.com/keep'] };
+    ok(['create', '-f', '-'], JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata, spec: { size: 3, shape: { round: true } } }));
     const widget = get(['get', 'widget', 'w']);
     assert.equal(widget.spec.color, 'blue');
-    assert.deepEqual(fieldsOf(widget, 'kubectl-create')['f:spec'], { '.': {}, 'f:color': {}, 'f:shape': { '.': {}, 'f:round': {} }, 'f:size': {} });
+    const fields = fieldsOf(widget, 'kubectl-create');
+    assert.deepEqual(fields['f:spec'], { '.': {}, 'f:color': {}, 'f:shape': { '.': {}, 'f:round': {} }, 'f:size': {} });
+    // A custom resource's metadata has ObjectMeta's semantics: finalizers are a set.
+    assert.deepEqual(fields['f:metadata'], { 'f:finalizers': { '.': {}, 'v:"example.com/keep"': {} } });
+    ok(['patch', 'widget', 'w', '-n', ns, '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']);
   });
 
   test('a Secret: its creator owns the defaulted type, which an update may not drop', () => {

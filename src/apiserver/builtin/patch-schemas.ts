@@ -3,7 +3,7 @@
 // defaults is written down: an undescribed list is atomic (replaced by SMP), an undescribed
 // object is a granular struct.
 
-import type { PatchSchema } from '../../machinery/patch/schema.ts';
+import { patchSchemaFromOpenAPI, unstructuredRoot, type OpenAPISchemaLike, type PatchSchema } from '../../machinery/patch/schema.ts';
 
 const fields = (f: Record<string, PatchSchema>, extra: PatchSchema = {}): PatchSchema => ({ ...extra, fields: f });
 
@@ -248,6 +248,16 @@ const SCHEMAS: Record<string, PatchSchema> = {
 };
 
 const GENERIC = kind();
+
+/**
+ * A custom kind's patch schema: its own fields from its OpenAPI schema, ObjectMeta's for its
+ * metadata (owner references by uid, finalizers as a set), as kube-apiserver's type converter for
+ * custom resources has them; a create is compared with an empty unstructured object.
+ */
+export function customPatchSchema(schema: OpenAPISchemaLike): PatchSchema {
+  const own = patchSchemaFromOpenAPI(schema);
+  return unstructuredRoot({ ...own, fields: { ...own.fields, metadata: objectMeta } });
+}
 
 /** The patch schema of a built-in kind; an unknown kind gets ObjectMeta's semantics only. */
 export function builtinPatchSchema(group: string, kindName: string): PatchSchema {

@@ -1,7 +1,7 @@
 // A served custom resource: its ResourceType and strategy, derived from one CRD version.
 
 import { isPlainObject } from '../../machinery/object.ts';
-import { patchSchemaFromOpenAPI, unstructuredRoot } from '../../machinery/patch/schema.ts';
+import { customPatchSchema } from '../builtin/patch-schemas.ts';
 import { applyDefaults, pruneUnknownFields, validateAgainstSchema } from '../../machinery/schema/structural.ts';
 import { crdPrinter } from '../../machinery/table-build.ts';
 import { ALL_VERBS, type JSONSchemaProps, type ResourceType } from '../resource.ts';
@@ -70,7 +70,7 @@ export function customResourceStrategy(version: CRDVersion): Strategy {
       const { metadata: _m, ...rest } = obj;
       return validateAgainstSchema({ ...rest, metadata: {} }, schema);
     },
-    patchSchema: unstructuredRoot(patchSchemaFromOpenAPI(schema)),
+    patchSchema: customPatchSchema(schema),
     selectableFields(obj) {
       const fields: Record<string, string> = {};
       for (const f of version.selectableFields ?? []) {

@@ -3,7 +3,7 @@
 
 import { badRequest, fieldErrors, type FieldError } from '../../../machinery/errors.ts';
 import type { KubeObject } from '../../../machinery/object.ts';
-import { patchSchemaFromOpenAPI, unstructuredRoot } from '../../../machinery/patch/schema.ts';
+import { customPatchSchema } from '../../../apiserver/builtin/patch-schemas.ts';
 import { applyDefaults, validateAgainstSchema, type StructuralSchema } from '../../../machinery/schema/structural.ts';
 import { ageColumn, column, nameColumn, objectAge, objectName } from '../../../machinery/table-build.ts';
 import type { TablePrinter } from '../../../machinery/table.ts';
@@ -126,6 +126,6 @@ export function appStrategy(def: AppDefinition): Strategy {
       return [...nameLengthErrors(def, obj.metadata.name), ...validateAgainstSchema(applyDefaults(obj.spec ?? {}, specSchema), specSchema, undefined, 'spec')];
     },
     // cozystack-api's Application holds its spec as *apiextensionsv1.JSON: a create owns it whole.
-    patchSchema: unstructuredRoot(patchSchemaFromOpenAPI({ ...objectSchema, properties: { ...objectSchema.properties, metadata: { type: 'object' } } })),
+    patchSchema: customPatchSchema(objectSchema),
   };
 }

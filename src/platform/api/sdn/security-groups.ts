@@ -1,7 +1,7 @@
 // sdn.cozystack.io/v1alpha1 SecurityGroup (facts §2.5): served and stored as a CRD would be.
 // Mirroring a group to a CiliumNetworkPolicy belongs to the networking work and is not done here.
 
-import { patchSchemaFromOpenAPI, unstructuredRoot } from '../../../machinery/patch/schema.ts';
+import { customPatchSchema } from '../../../apiserver/builtin/patch-schemas.ts';
 import { validateAgainstSchema } from '../../../machinery/schema/structural.ts';
 import type { Strategy } from '../../../apiserver/registry/strategy.ts';
 import { ALL_VERBS, type JSONSchemaProps, type ResourceType } from '../../../apiserver/resource.ts';
@@ -52,5 +52,5 @@ export const securityGroupStrategy: Strategy = {
   validate(obj) {
     return validateAgainstSchema(obj.spec ?? {}, SECURITY_GROUP_SCHEMA.properties!.spec as never, undefined, 'spec');
   },
-  patchSchema: unstructuredRoot(patchSchemaFromOpenAPI({ ...SECURITY_GROUP_SCHEMA, properties: { ...SECURITY_GROUP_SCHEMA.properties, metadata: { type: 'object' } } })),
+  patchSchema: customPatchSchema(SECURITY_GROUP_SCHEMA),
 };
