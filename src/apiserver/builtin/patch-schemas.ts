@@ -1,7 +1,9 @@
 // Patch schemas of the built-in kinds: the `+patchMergeKey`, `+patchStrategy`, `+listType`,
 // `+listMapKey`, `+mapType` and `+structType` tags of k8s.io/api. Only what differs from the
 // defaults is written down: an undescribed list is atomic (replaced by SMP), an undescribed
-// object is a granular struct.
+// object is a granular struct that Go holds by value. Structs held by pointer, and lists Go
+// encodes as null, are marked where a create's owners depend on it (managed fields compare a
+// create with the kind's empty object).
 
 import { patchSchemaFromOpenAPI, unstructuredRoot, type OpenAPISchemaLike, type PatchSchema } from '../../machinery/patch/schema.ts';
 
