@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { JSONSchemaProps } from '../resource.ts';
+import type { JSONSchemaProps, ResourceType } from '../resource.ts';
 import { modelExists, readModel, type Model } from './client-node-models.ts';
 import { addPatchExtensions, referencedComponent } from './patch-extensions.ts';
 import { BUILTIN_KINDS, componentName, kindModelCandidates, META_PACKAGE, packageOfGroup, type BuiltinKind } from './builtin-kinds.ts';
@@ -186,6 +186,22 @@ export function componentOfRef(refText: string): string {
 /** Resolves `$ref`s into the built-in components (for the machinery schema walkers). */
 export function resolveBuiltinRef(refText: string): JSONSchemaProps | undefined {
   return builtinComponentSchemas()[componentOfRef(refText)];
+}
+
+/**
+ * A fact about each built-in kind compiled once from its OpenAPI schema (its component and the
+ * component's name), for the walkers that run on every write; a custom kind has none.
+ */
+export function perBuiltinKind<T>(compile: (schema: JSONSchemaProps | undefined, component: string) => T | undefined): (rt: ResourceType) => T | undefined {
+  const byResourceType = new WeakMap<ResourceType, T | null>();
+  return (rt) => {
+    const known = byResourceType.get(rt);
+    if (known !== undefined) return known ?? undefined;
+    const ref = rt.strategicMergePatch ? builtinKindSchemaRef(rt.group, rt.version, rt.kind) : undefined;
+    const fact = ref ? compile(resolveBuiltinRef(ref), componentOfRef(ref)) : undefined;
+    byResourceType.set(rt, fact ?? null);
+    return fact;
+  };
 }
 
 /** The schema a property's `$ref` or `allOf: [{$ref}]` points at, with the component's name. */

@@ -5,7 +5,7 @@
 // OpenAPI schema once; the few optional fields Go encodes even when empty are named below.
 
 import { isPlainObject, mapSharing, type KubeObject } from '../../machinery/object.ts';
-import { builtinKindSchemaRef, componentOfRef, derefBuiltin, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
+import { derefBuiltin, perBuiltinKind } from '../openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from '../resource.ts';
 
 /**
@@ -81,20 +81,13 @@ function compile(schema: JSONSchemaProps | undefined, component: string | undefi
   return paths;
 }
 
+/** Each kind's paths, compiled once per component (kinds served in two versions may share one). */
 const compiled = new Map<string, EmptyPaths | undefined>();
 
-/** Each resource type's paths, found once (every write of a built-in kind asks). */
-const byResourceType = new WeakMap<ResourceType, EmptyPaths | null>();
-
-function pathsOf(rt: ResourceType): EmptyPaths | undefined {
-  const known = byResourceType.get(rt);
-  if (known !== undefined) return known ?? undefined;
-  const ref = rt.strategicMergePatch ? builtinKindSchemaRef(rt.group, rt.version, rt.kind) : undefined;
-  if (ref && !compiled.has(ref)) compiled.set(ref, compile(resolveBuiltinRef(ref), componentOfRef(ref), new Map(), new Set()));
-  const paths = ref ? compiled.get(ref) : undefined;
-  byResourceType.set(rt, paths ?? null);
-  return paths;
-}
+const pathsOf = perBuiltinKind((schema, component) => {
+  if (!compiled.has(component)) compiled.set(component, compile(schema, component, new Map(), new Set()));
+  return compiled.get(component);
+});
 
 /**
  * `value` without its empty omitempty collections: the same reference when there are none, else

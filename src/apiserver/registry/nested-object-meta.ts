@@ -1,11 +1,11 @@
 // A built-in type that nests an ObjectMeta (a pod template, a CronJob's job template, a
 // StatefulSet's claim templates, an ephemeral volume's claim template) embeds it by value, and Go
 // encodes its zero creationTimestamp as `null`: kube-apiserver up to 1.33 serves every such nested
-// metadata as `{creationTimestamp: null, …}`, whatever the client sent, and a manager that writes
-// it with an update owns `f:creationTimestamp` there (1.34 dropped the null with `omitzero`).
+// metadata as `{creationTimestamp: null, …}`, whatever the client sent (1.34 dropped the null with
+// `omitzero`). The kind's empty object holds the same null, so no manager owns it.
 
 import { isPlainObject, mapSharing, type KubeObject } from '../../machinery/object.ts';
-import { builtinKindSchemaRef, componentOfRef, derefBuiltin, resolveBuiltinRef } from '../openapi/builtin-schemas.ts';
+import { derefBuiltin, perBuiltinKind } from '../openapi/builtin-schemas.ts';
 import type { JSONSchemaProps, ResourceType } from '../resource.ts';
 
 const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
@@ -50,18 +50,11 @@ function compile(schema: JSONSchemaProps | undefined, component: string | undefi
   return paths;
 }
 
-const byResourceType = new WeakMap<ResourceType, MetaPaths | null>();
-
 /** The kind's nested ObjectMetas (its own top-level metadata is not nested), found once. */
-function pathsOf(rt: ResourceType): MetaPaths | undefined {
-  const known = byResourceType.get(rt);
-  if (known !== undefined) return known ?? undefined;
-  const ref = rt.strategicMergePatch ? builtinKindSchemaRef(rt.group, rt.version, rt.kind) : undefined;
-  const top = ref ? compile(resolveBuiltinRef(ref), componentOfRef(ref), new Map(), new Set()) : undefined;
-  const paths = top?.fields ? { fields: top.fields } : undefined;
-  byResourceType.set(rt, paths ?? null);
-  return paths;
-}
+const pathsOf = perBuiltinKind((schema, component): MetaPaths | undefined => {
+  const top = compile(schema, component, new Map(), new Set());
+  return top?.fields ? { fields: top.fields } : undefined;
+});
 
 function withZeroCreation(meta: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
