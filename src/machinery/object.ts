@@ -80,6 +80,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The objects of a list (a pod's containers, a volume's items …); none when it is not a list. */
+export function plainObjects(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isPlainObject) : [];
+}
+
 export function deepClone<T>(value: T): T {
   return cloneValue(value) as T;
 }

@@ -2,7 +2,7 @@
 // containers, then ephemeral containers, each in spec order. Shared by pod validation, warnings
 // and Pod Security admission.
 
-import { isPlainObject } from './object.ts';
+import { plainObjects } from './object.ts';
 
 type Json = Record<string, unknown>;
 
@@ -11,16 +11,14 @@ export const APPARMOR_ANNOTATION_PREFIX = 'container.apparmor.security.beta.kube
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
 
-const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isPlainObject) : []);
-
 /** Every container of `spec` with its path under `specPath` (`spec.initContainers[0]` …). */
 export function containersWithPath(spec: Json, specPath: string): Array<[Json, string]> {
   const out: Array<[Json, string]> = [];
-  for (const list of CONTAINER_LISTS) objects(spec[list]).forEach((c, i) => out.push([c, `${specPath}.${list}[${i}]`]));
+  for (const list of CONTAINER_LISTS) plainObjects(spec[list]).forEach((c, i) => out.push([c, `${specPath}.${list}[${i}]`]));
   return out;
 }
 
 /** Every container of `spec`, in visit order. */
 export function podContainers(spec: Json): Json[] {
-  return CONTAINER_LISTS.flatMap((list) => objects(spec[list]));
+  return CONTAINER_LISTS.flatMap((list) => plainObjects(spec[list]));
 }

@@ -6,7 +6,7 @@
 // Mirror pods are left as the kubelet wrote them, and may reference no account, Secret or token.
 
 import { forbidden } from '../../machinery/errors.ts';
-import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { isPlainObject, plainObjects, type KubeObject } from '../../machinery/object.ts';
 import type { ResourceRegistry } from '../registry/registry.ts';
 import { generateName } from '../registry/object-meta.ts';
 import { DEFAULT_FILE_MODE } from '../builtin/volume-defaults.ts';
@@ -71,8 +71,8 @@ function mountToken(spec: Json): void {
 /** Whether a mirror pod's spec names a Secret anywhere (volumes, env, envFrom, image pull secrets) or a token projection. */
 function mirrorPodReference(spec: Json): string | undefined {
   if (spec.serviceAccountName) return 'a mirror pod may not reference service accounts';
-  const volumes: Json[] = Array.isArray(spec.volumes) ? spec.volumes.filter(isPlainObject) : [];
-  const containers: Json[] = CONTAINER_LISTS.flatMap((l) => (Array.isArray(spec[l]) ? spec[l].filter(isPlainObject) : []));
+  const volumes: Json[] = plainObjects(spec.volumes);
+  const containers: Json[] = CONTAINER_LISTS.flatMap((l) => plainObjects(spec[l]));
   const secretInEnv = containers.some(
     (c) => (c.env ?? []).some((e: Json) => e?.valueFrom?.secretKeyRef) || (c.envFrom ?? []).some((e: Json) => e?.secretRef),
   );

@@ -5,7 +5,7 @@
 // validateContainerResourceFieldSelector and validateDownwardAPIVolumeFile.
 
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
-import { isPlainObject } from '../../machinery/object.ts';
+import { isPlainObject, plainObjects } from '../../machinery/object.ts';
 import { isQualifiedName } from '../../machinery/validation/names.ts';
 
 type Json = Record<string, unknown>;
@@ -120,8 +120,7 @@ function localPathErrors(target: string, path: string): FieldError[] {
  */
 function validateDownwardAPIItems(source: Json, path: string): FieldError[] {
   const errors: FieldError[] = [];
-  for (const item of Array.isArray(source.items) ? source.items : []) {
-    if (!isPlainObject(item)) continue;
+  for (const item of plainObjects(source.items)) {
     const target = typeof item.path === 'string' ? item.path : '';
     if (!target) errors.push(fieldErrors.required(`${path}.path`));
     errors.push(...localPathErrors(target, `${path}.path`));
@@ -138,9 +137,9 @@ function validateDownwardAPIItems(source: Json, path: string): FieldError[] {
 /** The downward API files of a downwardAPI volume and of a projected volume's downwardAPI sources. */
 export function validateDownwardAPIVolume(volume: Json, path: string): FieldError[] {
   const errors = isPlainObject(volume.downwardAPI) ? validateDownwardAPIItems(volume.downwardAPI, `${path}.downwardAPI`) : [];
-  const sources = isPlainObject(volume.projected) && Array.isArray(volume.projected.sources) ? volume.projected.sources : [];
+  const sources = isPlainObject(volume.projected) ? plainObjects(volume.projected.sources) : [];
   sources.forEach((projection, i) => {
-    if (isPlainObject(projection) && isPlainObject(projection.downwardAPI)) {
+    if (isPlainObject(projection.downwardAPI)) {
       errors.push(...validateDownwardAPIItems(projection.downwardAPI, `${path}.projected.sources[${i}].downwardAPI`));
     }
   });

@@ -4,7 +4,7 @@
 // grace period, a null labelSelector. `prefix` is where the template sits ("spec.template"), or
 // "" for a Pod itself.
 
-import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { isPlainObject, plainObjects, type KubeObject } from '../../machinery/object.ts';
 import { APPARMOR_ANNOTATION_PREFIX, containersWithPath } from '../../machinery/pod-spec.ts';
 import { Quantity } from '../../machinery/quantity.ts';
 import type { Strategy } from '../registry/strategy.ts';
@@ -43,7 +43,6 @@ const DEPRECATED_VOLUMES: Array<[string, string]> = [
 export const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
 export const SECCOMP_CONTAINER_ANNOTATION_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
 
-const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isPlainObject) : []);
 const map = (v: unknown): Json => (isPlainObject(v) ? v : {});
 
 function nodeLabelWarnings(spec: Json, at: (p: string) => string): string[] {
@@ -54,15 +53,15 @@ function nodeLabelWarnings(spec: Json, at: (p: string) => string): string[] {
   }
   const nodeAffinity = map(map(spec.affinity).nodeAffinity);
   const termWarnings = (term: Json, path: string) =>
-    objects(term.matchExpressions).forEach((e, i) => {
+    plainObjects(term.matchExpressions).forEach((e, i) => {
       const msg = DEPRECATED_NODE_LABELS[String(e.key)];
       if (msg) warnings.push(`${at(`${path}.matchExpressions[${i}].key`)}: ${String(e.key)} is ${msg}`);
     });
   const required = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms';
-  objects(map(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution).nodeSelectorTerms).forEach((t, i) => termWarnings(t, `${required}[${i}]`));
+  plainObjects(map(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution).nodeSelectorTerms).forEach((t, i) => termWarnings(t, `${required}[${i}]`));
   const preferred = 'spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution';
-  objects(nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => termWarnings(map(t.preference), `${preferred}[${i}].preference`));
-  objects(spec.topologySpreadConstraints).forEach((t, i) => {
+  plainObjects(nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => termWarnings(map(t.preference), `${preferred}[${i}].preference`));
+  plainObjects(spec.topologySpreadConstraints).forEach((t, i) => {
     const msg = DEPRECATED_NODE_LABELS[String(t.topologyKey)];
     if (msg) warnings.push(`${at(`spec.topologySpreadConstraints[${i}].topologyKey`)}: ${String(t.topologyKey)} is ${msg}`);
     if (t.labelSelector == null) warnings.push(`${at(`spec.topologySpreadConstraints[${i}].labelSelector`)}: a null labelSelector results in matching no pod`);
@@ -72,17 +71,17 @@ function nodeLabelWarnings(spec: Json, at: (p: string) => string): string[] {
 
 function volumeWarnings(spec: Json, at: (p: string) => string): string[] {
   const warnings: string[] = [];
-  const volumes = objects(spec.volumes);
+  const volumes = plainObjects(spec.volumes);
   volumes.forEach((v, i) => {
     for (const [plugin, msg] of DEPRECATED_VOLUMES) if (v[plugin] != null) warnings.push(`${at(`spec.volumes[${i}].${plugin}`)}: ${msg}`);
   });
   const tokenPaths = new Set<string>();
-  for (const v of volumes) for (const s of objects(map(v.projected).sources)) if (isPlainObject(s.serviceAccountToken)) tokenPaths.add(String(s.serviceAccountToken.path ?? ''));
+  for (const v of volumes) for (const s of plainObjects(map(v.projected).sources)) if (isPlainObject(s.serviceAccountToken)) tokenPaths.add(String(s.serviceAccountToken.path ?? ''));
   if (tokenPaths.size === 0) return warnings;
   volumes.forEach((v, i) => {
-    for (const s of objects(map(v.projected).sources)) {
+    for (const s of plainObjects(map(v.projected).sources)) {
       const clash = (items: unknown, name: string) =>
-        objects(items).forEach((item, j) => {
+        plainObjects(items).forEach((item, j) => {
           if (tokenPaths.has(String(item.path ?? ''))) warnings.push(`${at(`spec.volumes[${i}].projected.sources.${name}[${j}]`)}: has duplicated path with ServiceAccountToken ${JSON.stringify(item.path)}`);
         });
       if (isPlainObject(s.configMap)) clash(s.configMap.items, 'configMap');
@@ -122,7 +121,7 @@ function fractionalWarning(resources: unknown, name: string, path: string): stri
 function envWarnings(c: Json, path: string): string[] {
   const warnings: string[] = [];
   const seen = new Set<string>();
-  objects(c.env).forEach((e, i) => {
+  plainObjects(c.env).forEach((e, i) => {
     const name = String(e.name ?? '');
     if (!seen.has(name)) {
       seen.add(name);
@@ -144,7 +143,7 @@ function portWarnings(containers: Array<[Json, string]>): string[] {
   const warnings: string[] = [];
   const all = new Map<string, Array<{ path: string; port: Json }>>();
   for (const [c, cPath] of containers) {
-    objects(c.ports).forEach((port, i) => {
+    plainObjects(c.ports).forEach((port, i) => {
       const path = `${cPath}.ports[${i}]`;
       const hostIP = String(port.hostIP ?? '');
       const hostPort = Number(port.hostPort ?? 0);
@@ -169,11 +168,11 @@ function affinityTermWarnings(spec: Json, at: (p: string) => string): string[] {
   for (const kind of ['podAffinity', 'podAntiAffinity']) {
     const a = map(affinity[kind]);
     const required = `spec.affinity.${kind}.requiredDuringSchedulingIgnoredDuringExecution`;
-    objects(a.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
+    plainObjects(a.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
       if (t.labelSelector == null) warnings.push(`${at(`${required}[${i}].labelSelector`)}: a null labelSelector results in matching no pod`);
     });
     const preferred = `spec.affinity.${kind}.preferredDuringSchedulingIgnoredDuringExecution`;
-    objects(a.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
+    plainObjects(a.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
       if (map(t.podAffinityTerm).labelSelector == null) warnings.push(`${at(`${preferred}[${i}].podAffinityTerm.labelSelector`)}: a null labelSelector results in matching no pod`);
     });
   }
@@ -188,8 +187,8 @@ export function podSpecWarnings(prefix: string, spec: Json, meta: Json): string[
   const warnings = nodeLabelWarnings(spec, at);
   for (const [key, msg] of DEPRECATED_ANNOTATIONS) if (key in annotations) warnings.push(`${annotation(key)}: ${msg}`);
   warnings.push(...volumeWarnings(spec, at));
-  warnings.push(...duplicates(objects(spec.hostAliases), 'ip', (i) => at(`spec.hostAliases[${i}].ip`), 'ip'));
-  const pullSecrets = objects(spec.imagePullSecrets);
+  warnings.push(...duplicates(plainObjects(spec.hostAliases), 'ip', (i) => at(`spec.hostAliases[${i}].ip`), 'ip'));
+  const pullSecrets = plainObjects(spec.imagePullSecrets);
   warnings.push(...duplicates(pullSecrets, 'name', (i) => at(`spec.imagePullSecrets[${i}].name`), 'name'));
   pullSecrets.forEach((s, i) => {
     if (!s.name) warnings.push(`${at(`spec.imagePullSecrets[${i}].name`)}: invalid empty name ""`);

@@ -5,7 +5,7 @@
 // Go encodes even at zero, "0"); and the range those file modes must lie in.
 
 import { fieldErrors, type FieldError } from '../../machinery/errors.ts';
-import { isPlainObject } from '../../machinery/object.ts';
+import { isPlainObject, plainObjects } from '../../machinery/object.ts';
 
 type Json = Record<string, unknown>;
 
@@ -21,8 +21,6 @@ const VOLUME_SOURCES = [
   'scaleIO', 'storageos', 'csi', 'ephemeral', 'image',
 ];
 
-const objects = (list: unknown): Json[] => (Array.isArray(list) ? list.filter(isPlainObject) : []);
-
 /** SetDefaults_ObjectFieldSelector and the zero divisor of a ResourceFieldSelector. */
 function defaultSelectors(holder: Json): void {
   if (isPlainObject(holder.fieldRef)) holder.fieldRef.apiVersion ||= 'v1';
@@ -30,15 +28,15 @@ function defaultSelectors(holder: Json): void {
 }
 
 function defaultDownwardItems(source: Json): void {
-  for (const item of objects(source.items)) defaultSelectors(item);
+  for (const item of plainObjects(source.items)) defaultSelectors(item);
 }
 
 export function defaultEnvSources(container: Json): void {
-  for (const env of objects(container.env)) if (isPlainObject(env.valueFrom)) defaultSelectors(env.valueFrom);
+  for (const env of plainObjects(container.env)) if (isPlainObject(env.valueFrom)) defaultSelectors(env.valueFrom);
 }
 
 export function defaultVolumes(spec: Json): void {
-  for (const volume of objects(spec.volumes)) {
+  for (const volume of plainObjects(spec.volumes)) {
     if (!VOLUME_SOURCES.some((s) => volume[s] != null)) volume.emptyDir = {};
     for (const source of ['secret', 'configMap', 'downwardAPI', 'projected']) {
       if (isPlainObject(volume[source])) volume[source].defaultMode ??= DEFAULT_FILE_MODE;
@@ -46,7 +44,7 @@ export function defaultVolumes(spec: Json): void {
     if (isPlainObject(volume.downwardAPI)) defaultDownwardItems(volume.downwardAPI);
     if (isPlainObject(volume.hostPath)) volume.hostPath.type ??= '';
     if (isPlainObject(volume.projected)) {
-      for (const projection of objects(volume.projected.sources)) {
+      for (const projection of plainObjects(volume.projected.sources)) {
         if (isPlainObject(projection.downwardAPI)) defaultDownwardItems(projection.downwardAPI);
         if (isPlainObject(projection.serviceAccountToken)) projection.serviceAccountToken.expirationSeconds ??= TOKEN_EXPIRATION_SECONDS;
       }
@@ -66,7 +64,7 @@ function modeErrors(holder: Json, key: 'defaultMode' | 'mode', path: string): Fi
 
 /** Each item's mode: a Secret's or ConfigMap's item by its index; a downward API file by none (validateDownwardAPIVolumeFile gets the source's path). */
 function itemModeErrors(source: Json, path: string, indexed: boolean): FieldError[] {
-  return objects(source.items).flatMap((item, i) => modeErrors(item, 'mode', indexed ? `${path}.items[${i}]` : path));
+  return plainObjects(source.items).flatMap((item, i) => modeErrors(item, 'mode', indexed ? `${path}.items[${i}]` : path));
 }
 
 /** validateVolumes' file modes: a volume's defaultMode and each item's mode, projected sources' too. */
@@ -78,7 +76,7 @@ export function validateFileModes(volume: Json, path: string): FieldError[] {
     errors.push(...modeErrors(source, 'defaultMode', `${path}.${name}`), ...itemModeErrors(source, `${path}.${name}`, name !== 'downwardAPI'));
   }
   const projected = isPlainObject(volume.projected) ? volume.projected : undefined;
-  objects(projected?.sources).forEach((projection, i) => {
+  plainObjects(projected?.sources).forEach((projection, i) => {
     for (const name of FILE_SOURCES) {
       if (isPlainObject(projection[name])) errors.push(...itemModeErrors(projection[name], `${path}.projected.sources[${i}].${name}`, name !== 'downwardAPI'));
     }

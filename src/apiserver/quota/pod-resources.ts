@@ -2,7 +2,7 @@
 // resourcehelper.PodRequests/PodLimits compute them (containers and sidecars add up, init
 // containers set a floor, overhead adds on).
 
-import { isPlainObject, type KubeObject } from '../../machinery/object.ts';
+import { isPlainObject, plainObjects, type KubeObject } from '../../machinery/object.ts';
 import { addLists, parseResourceList, type ResourceList } from './resource-list.ts';
 
 export interface ContainerResources {
@@ -21,8 +21,7 @@ export function podSpecOf(pod: KubeObject): Json {
 }
 
 function containerList(spec: Json, field: 'containers' | 'initContainers'): Json[] {
-  const list = spec[field];
-  return Array.isArray(list) ? list.filter(isPlainObject) : [];
+  return plainObjects(spec[field]);
 }
 
 /**
