@@ -109,6 +109,10 @@ describe('field owners after a kubectl write', { skip: kubectlBinary(version) ? 
     const sticky = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'sticky', namespace: ns }, spec: { sessionAffinity: 'ClientIP', ports: [{ port: 80 }], selector: { app: 'x' } } };
     ok(['apply', '-f', '-'], JSON.stringify(sticky));
     assert.deepEqual(get(['get', 'service', 'sticky']).spec.sessionAffinityConfig, { clientIP: { timeoutSeconds: 10800 } });
+    const refused = k(['apply', '-f', '-'], JSON.stringify({ ...sticky, metadata: { name: 'glued', namespace: ns }, spec: { ...sticky.spec, sessionAffinity: 'Sticky' } }));
+    assert.match(refused.stderr, /The Service "glued" is invalid: spec.sessionAffinity: Unsupported value: "Sticky": supported values: "ClientIP", "None"/);
+    const tooLong = { ...sticky.spec, sessionAffinityConfig: { clientIP: { timeoutSeconds: 90000 } } };
+    assert.match(k(['apply', '-f', '-'], JSON.stringify({ ...sticky, metadata: { name: 'glued', namespace: ns }, spec: tooLong })).stderr, /spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 90000: must be greater than 0 and less than 86400/);
     const bare = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'bare', namespace: ns }, spec: { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false, ports: [{ port: 80 }] } };
     ok(['apply', '-f', '-'], JSON.stringify(bare));
     assert.equal(get(['get', 'service', 'bare']).spec.ports[0].nodePort, undefined);

@@ -25,6 +25,20 @@ function allocatesNodePorts(s: ServiceSpec): boolean {
   return usesNodePorts(s) && !(s.type === 'LoadBalancer' && s.allocateLoadBalancerNodePorts === false);
 }
 
+const SESSION_AFFINITIES = ['ClientIP', 'None'];
+const MAX_CLIENT_IP_AFFINITY_SECONDS = 86400;
+
+/** ValidateService's session affinity: one of two, and a ClientIP timeout within a day. */
+function sessionAffinityErrors(s: ServiceSpec): FieldError[] {
+  if (!SESSION_AFFINITIES.includes(String(s.sessionAffinity))) return [fieldErrors.notSupported('spec.sessionAffinity', s.sessionAffinity, SESSION_AFFINITIES)];
+  if (s.sessionAffinity !== 'ClientIP') return [];
+  const timeout = (s.sessionAffinityConfig as { clientIP?: { timeoutSeconds?: unknown } } | undefined)?.clientIP?.timeoutSeconds;
+  const valid = typeof timeout === 'number' && timeout > 0 && timeout <= MAX_CLIENT_IP_AFFINITY_SECONDS;
+  return valid
+    ? []
+    : [fieldErrors.invalid('spec.sessionAffinityConfig.clientIP.timeoutSeconds', timeout, `must be greater than 0 and less than ${MAX_CLIENT_IP_AFFINITY_SECONDS}`)];
+}
+
 /** SetDefaults_Service: what the creator of a Service owns along with what it sent. */
 function defaultService(obj: KubeObject): void {
   const s = spec(obj);
@@ -193,6 +207,7 @@ export const serviceStrategy: Strategy = {
     const s = spec(obj);
     const errors: FieldError[] = [];
     if (!SERVICE_TYPES.includes(String(s.type))) errors.push(fieldErrors.notSupported('spec.type', s.type, SERVICE_TYPES));
+    errors.push(...sessionAffinityErrors(s));
     if (s.type === 'ExternalName') {
       if (!s.externalName) errors.push(fieldErrors.required('spec.externalName'));
       return errors;
